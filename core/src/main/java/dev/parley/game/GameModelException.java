@@ -1,0 +1,15 @@
+package dev.parley.game;
+
+/** A game that breaks the model's rules: inconsistent infosets, bad chance probabilities, too large to compile. */
+public class GameModelException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    public GameModelException(String message) {
+        super(message);
+    }
+
+    public GameModelException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

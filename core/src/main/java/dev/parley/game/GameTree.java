@@ -1,0 +1,508 @@
+package dev.parley.game;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * A game compiled once into flat primitive arrays, so that full-tree solvers run without allocation.
+ *
+ * <p>Layout. Nodes are numbered so that a parent precedes its children and the children of a node are
+ * contiguous ({@code firstChild[n] .. firstChild[n] + childCount[n] - 1}). Iterating nodes in ascending order is a
+ * top-down pass; descending order is a bottom-up pass. Every edge into a node is described at the child: the action
+ * id that led there, its label, and, below a chance node, its probability.
+ *
+ * <p>Infosets are numbered in order of first visit. Infoset {@code i} owns the "slots"
+ * {@code slotStart[i] .. slotStart[i] + actionCount[i] - 1}: one slot per action, the index solvers use for
+ * their regret and strategy arrays. {@link #edgeSlot(int)} maps a decision child to its slot, so that a solver's
+ * strategy array can be read edge by edge.
+ *
+ * <p>Accessors returning arrays return copies; read them once, outside any loop.
+ */
+public final class GameTree {
+
+    /** Player value of a chance node. */
+    public static final int CHANCE = State.CHANCE;
+    /** Player value of a terminal node. */
+    public static final int TERMINAL = State.TERMINAL;
+
+    private final String name;
+    private final GameType type;
+    private final int numPlayers;
+    private final double minUtility;
+    private final double maxUtility;
+
+    private final int[] player;
+    private final int[] parent;
+    private final int[] firstChild;
+    private final int[] childCount;
+    private final int[] action;
+    private final String[] actionLabel;
+    private final double[] chanceProbability;
+    private final int[] infoset;
+    private final int[] edgeSlot;
+    private final int[] depth;
+    private final double[] utilities;
+
+    private final String[] infosetKey;
+    private final int[] infosetPlayer;
+    private final int[] infosetActionCount;
+    private final int[] slotStart;
+    private final int[] slotAction;
+    private final String[] slotLabel;
+    private final int[] infosetNodeStart;
+    private final int[] infosetNodes;
+    private final Map<String, Integer> infosetIndex;
+
+    private final int numChance;
+    private final int numDecision;
+    private final int numTerminal;
+
+    private GameTree(Builder b) {
+        this.name = b.game.name();
+        this.type = b.game.type();
+        this.numPlayers = b.game.numPlayers();
+        this.minUtility = b.game.minUtility();
+        this.maxUtility = b.game.maxUtility();
+        int n = b.size;
+        this.player = Arrays.copyOf(b.player, n);
+        this.parent = Arrays.copyOf(b.parent, n);
+        this.firstChild = Arrays.copyOf(b.firstChild, n);
+        this.childCount = Arrays.copyOf(b.childCount, n);
+        this.action = Arrays.copyOf(b.action, n);
+        this.actionLabel = Arrays.copyOf(b.actionLabel, n);
+        this.chanceProbability = Arrays.copyOf(b.chanceProbability, n);
+        this.infoset = Arrays.copyOf(b.infoset, n);
+        this.depth = Arrays.copyOf(b.depth, n);
+        this.utilities = Arrays.copyOf(b.utilities, n * numPlayers);
+
+        int numInfosets = b.infosetKeys.size();
+        this.infosetKey = b.infosetKeys.toArray(new String[0]);
+        this.infosetPlayer = b.infosetPlayers.stream().mapToInt(Integer::intValue).toArray();
+        this.infosetActionCount = new int[numInfosets];
+        this.slotStart = new int[numInfosets + 1];
+        List<int[]> actions = b.infosetActions;
+        for (int i = 0; i < numInfosets; i++) {
+            infosetActionCount[i] = actions.get(i).length;
+            slotStart[i + 1] = slotStart[i] + infosetActionCount[i];
+        }
+        int numSlots = slotStart[numInfosets];
+        this.slotAction = new int[numSlots];
+        this.slotLabel = new String[numSlots];
+        for (int i = 0; i < numInfosets; i++) {
+            System.arraycopy(actions.get(i), 0, slotAction, slotStart[i], infosetActionCount[i]);
+            System.arraycopy(b.infosetLabels.get(i), 0, slotLabel, slotStart[i], infosetActionCount[i]);
+        }
+        this.infosetIndex = Map.copyOf(b.infosetIndex);
+
+        // Edge slots and infoset membership lists.
+        this.edgeSlot = new int[n];
+        Arrays.fill(edgeSlot, -1);
+        int[] members = new int[numInfosets + 1];
+        int chance = 0;
+        int decision = 0;
+        int terminal = 0;
+        for (int node = 0; node < n; node++) {
+            int p = player[node];
+            if (p == CHANCE) {
+                chance++;
+            } else if (p == TERMINAL) {
+                terminal++;
+            } else {
+                decision++;
+                int is = infoset[node];
+                members[is + 1]++;
+                for (int k = 0; k < childCount[node]; k++) {
+                    edgeSlot[firstChild[node] + k] = slotStart[is] + k;
+                }
+            }
+        }
+        for (int i = 0; i < numInfosets; i++) {
+            members[i + 1] += members[i];
+        }
+        this.infosetNodeStart = members.clone();
+        this.infosetNodes = new int[decision];
+        int[] fill = Arrays.copyOf(members, numInfosets);
+        for (int node = 0; node < n; node++) {
+            if (player[node] >= 0) {
+                infosetNodes[fill[infoset[node]]++] = node;
+            }
+        }
+        this.numChance = chance;
+        this.numDecision = decision;
+        this.numTerminal = terminal;
+    }
+
+    /** Compiles {@code game} with no size limit beyond memory. */
+    public static GameTree compile(Game game) {
+        return compile(game, Integer.MAX_VALUE - 8);
+    }
+
+    /**
+     * Compiles {@code game} by a depth-first walk of its states.
+     *
+     * @throws GameModelException if the game is larger than {@code maxNodes}, or is inconsistent (an infoset
+     *                            key shared by states of different players or with different legal actions,
+     *                            chance probabilities that do not sum to 1, a decision node without actions)
+     */
+    public static GameTree compile(Game game, int maxNodes) {
+        Objects.requireNonNull(game, "game");
+        Builder b = new Builder(game, maxNodes);
+        int root = b.allocate(1, -1, 0);
+        b.action[root] = -1;
+        b.actionLabel[root] = "";
+        b.chanceProbability[root] = 1.0;
+        b.expand(root, game.initialState());
+        return new GameTree(b);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public GameType type() {
+        return type;
+    }
+
+    public int numPlayers() {
+        return numPlayers;
+    }
+
+    public double minUtility() {
+        return minUtility;
+    }
+
+    public double maxUtility() {
+        return maxUtility;
+    }
+
+    public int numNodes() {
+        return player.length;
+    }
+
+    public int numChanceNodes() {
+        return numChance;
+    }
+
+    public int numDecisionNodes() {
+        return numDecision;
+    }
+
+    public int numTerminalNodes() {
+        return numTerminal;
+    }
+
+    public int numInfosets() {
+        return infosetKey.length;
+    }
+
+    /** Total number of (infoset, action) pairs: the length of a solver's per-action arrays. */
+    public int numSlots() {
+        return slotAction.length;
+    }
+
+    public int player(int node) {
+        return player[node];
+    }
+
+    public int parent(int node) {
+        return parent[node];
+    }
+
+    public int firstChild(int node) {
+        return firstChild[node];
+    }
+
+    public int childCount(int node) {
+        return childCount[node];
+    }
+
+    /** The game's action id on the edge into {@code node} (-1 at the root). */
+    public int action(int node) {
+        return action[node];
+    }
+
+    public String actionLabel(int node) {
+        return actionLabel[node];
+    }
+
+    /** Probability of the edge into {@code node} when its parent is a chance node, else 1. */
+    public double chanceProbability(int node) {
+        return chanceProbability[node];
+    }
+
+    /** The infoset of a decision node, -1 elsewhere. */
+    public int infoset(int node) {
+        return infoset[node];
+    }
+
+    /** The slot of the decision edge into {@code node}, -1 below chance nodes and at the root. */
+    public int edgeSlot(int node) {
+        return edgeSlot[node];
+    }
+
+    public int depth(int node) {
+        return depth[node];
+    }
+
+    /** Player {@code p}'s payoff at terminal {@code node} (0 at other nodes). */
+    public double utility(int node, int p) {
+        return utilities[node * numPlayers + p];
+    }
+
+    public String infosetKey(int infoset) {
+        return infosetKey[infoset];
+    }
+
+    public int infosetPlayer(int infoset) {
+        return infosetPlayer[infoset];
+    }
+
+    public int actionCount(int infoset) {
+        return infosetActionCount[infoset];
+    }
+
+    public int slotStart(int infoset) {
+        return slotStart[infoset];
+    }
+
+    /** The game's action id of a slot. */
+    public int slotAction(int slot) {
+        return slotAction[slot];
+    }
+
+    public String slotLabel(int slot) {
+        return slotLabel[slot];
+    }
+
+    /** The index of the infoset with {@code key}, or -1. */
+    public int infosetIndex(String key) {
+        Integer i = infosetIndex.get(key);
+        return i == null ? -1 : i;
+    }
+
+    /** The decision nodes that belong to {@code infoset}. */
+    public int[] infosetNodes(int infoset) {
+        return Arrays.copyOfRange(infosetNodes, infosetNodeStart[infoset], infosetNodeStart[infoset + 1]);
+    }
+
+    // Bulk copies for solvers: read once at construction.
+
+    public int[] players() {
+        return player.clone();
+    }
+
+    public int[] parents() {
+        return parent.clone();
+    }
+
+    public int[] firstChildren() {
+        return firstChild.clone();
+    }
+
+    public int[] childCounts() {
+        return childCount.clone();
+    }
+
+    public double[] chanceProbabilities() {
+        return chanceProbability.clone();
+    }
+
+    public int[] infosets() {
+        return infoset.clone();
+    }
+
+    public int[] edgeSlots() {
+        return edgeSlot.clone();
+    }
+
+    /** Terminal payoffs, {@code [node * numPlayers + player]}. */
+    public double[] utilities() {
+        return utilities.clone();
+    }
+
+    public int[] infosetPlayers() {
+        return infosetPlayer.clone();
+    }
+
+    public int[] actionCounts() {
+        return infosetActionCount.clone();
+    }
+
+    /** Slot offsets, one more than the number of infosets: {@code slotStarts()[numInfosets()] == numSlots()}. */
+    public int[] slotStarts() {
+        return slotStart.clone();
+    }
+
+    /** Offsets into {@link #infosetNodeList()}, one more than the number of infosets. */
+    public int[] infosetNodeStarts() {
+        return infosetNodeStart.clone();
+    }
+
+    /** The decision nodes grouped by infoset (see {@link #infosetNodeStarts()}). */
+    public int[] infosetNodeList() {
+        return infosetNodes.clone();
+    }
+
+    @Override
+    public String toString() {
+        return "GameTree[" + name + ": " + numNodes() + " nodes (" + numChance + " chance, " + numDecision
+                + " decision, " + numTerminal + " terminal), " + numInfosets() + " infosets]";
+    }
+
+    /** Growable arrays filled by the depth-first walk. */
+    private static final class Builder {
+        private static final double PROBABILITY_TOLERANCE = 1e-9;
+
+        final Game game;
+        final int maxNodes;
+        final int numPlayers;
+        int size;
+        int[] player = new int[1024];
+        int[] parent = new int[1024];
+        int[] firstChild = new int[1024];
+        int[] childCount = new int[1024];
+        int[] action = new int[1024];
+        String[] actionLabel = new String[1024];
+        double[] chanceProbability = new double[1024];
+        int[] infoset = new int[1024];
+        int[] depth = new int[1024];
+        double[] utilities;
+
+        final List<String> infosetKeys = new ArrayList<>();
+        final List<Integer> infosetPlayers = new ArrayList<>();
+        final List<int[]> infosetActions = new ArrayList<>();
+        final List<String[]> infosetLabels = new ArrayList<>();
+        final Map<String, Integer> infosetIndex = new HashMap<>();
+        final Map<String, String> labelIntern = new HashMap<>();
+
+        Builder(Game game, int maxNodes) {
+            this.game = game;
+            this.maxNodes = maxNodes;
+            this.numPlayers = game.numPlayers();
+            this.utilities = new double[1024 * numPlayers];
+        }
+
+        /** Reserves {@code count} consecutive node ids, children of {@code parentNode}. */
+        int allocate(int count, int parentNode, int nodeDepth) {
+            if ((long) size + count > maxNodes) {
+                throw new GameModelException("game '" + game.name() + "' has more than " + maxNodes
+                        + " nodes; raise the limit or use a sampling solver");
+            }
+            ensure(size + count);
+            int start = size;
+            for (int i = 0; i < count; i++) {
+                parent[start + i] = parentNode;
+                depth[start + i] = nodeDepth;
+                infoset[start + i] = -1;
+            }
+            size += count;
+            return start;
+        }
+
+        private void ensure(int capacity) {
+            if (capacity <= player.length) {
+                return;
+            }
+            int c = Math.max(capacity, player.length * 2);
+            player = Arrays.copyOf(player, c);
+            parent = Arrays.copyOf(parent, c);
+            firstChild = Arrays.copyOf(firstChild, c);
+            childCount = Arrays.copyOf(childCount, c);
+            action = Arrays.copyOf(action, c);
+            actionLabel = Arrays.copyOf(actionLabel, c);
+            chanceProbability = Arrays.copyOf(chanceProbability, c);
+            infoset = Arrays.copyOf(infoset, c);
+            depth = Arrays.copyOf(depth, c);
+            utilities = Arrays.copyOf(utilities, c * numPlayers);
+        }
+
+        private String intern(String s) {
+            return labelIntern.computeIfAbsent(s, k -> k);
+        }
+
+        void expand(int node, State state) {
+            int p = state.currentPlayer();
+            player[node] = p;
+            if (p == TERMINAL) {
+                double[] r = state.returns();
+                if (r.length != numPlayers) {
+                    throw new GameModelException("terminal returns have " + r.length + " entries for "
+                            + numPlayers + " players");
+                }
+                System.arraycopy(r, 0, utilities, node * numPlayers, numPlayers);
+                childCount[node] = 0;
+                firstChild[node] = -1;
+                return;
+            }
+            int[] actions;
+            double[] probabilities = null;
+            if (p == CHANCE) {
+                List<ChanceOutcome> outcomes = state.chanceOutcomes();
+                actions = new int[outcomes.size()];
+                probabilities = new double[outcomes.size()];
+                double total = 0;
+                for (int i = 0; i < actions.length; i++) {
+                    actions[i] = outcomes.get(i).action();
+                    probabilities[i] = outcomes.get(i).probability();
+                    total += probabilities[i];
+                }
+                if (actions.length == 0 || Math.abs(total - 1.0) > PROBABILITY_TOLERANCE) {
+                    throw new GameModelException("chance node with " + actions.length
+                            + " outcomes whose probabilities sum to " + total + " (expected 1)");
+                }
+            } else if (p >= 0 && p < numPlayers) {
+                actions = state.legalActions();
+                if (actions.length == 0) {
+                    throw new GameModelException("decision node of player " + p + " has no legal actions");
+                }
+                registerInfoset(node, p, state, actions);
+            } else {
+                throw new GameModelException("invalid current player " + p);
+            }
+            int start = allocate(actions.length, node, depth[node] + 1);
+            firstChild[node] = start;
+            childCount[node] = actions.length;
+            for (int i = 0; i < actions.length; i++) {
+                int child = start + i;
+                action[child] = actions[i];
+                actionLabel[child] = intern(state.actionLabel(actions[i]));
+                chanceProbability[child] = probabilities == null ? 1.0 : probabilities[i];
+            }
+            for (int i = 0; i < actions.length; i++) {
+                expand(start + i, state.child(actions[i]));
+            }
+        }
+
+        private void registerInfoset(int node, int p, State state, int[] actions) {
+            String key = state.infoStateKey(p);
+            Integer existing = infosetIndex.get(key);
+            if (existing == null) {
+                existing = infosetKeys.size();
+                infosetIndex.put(key, existing);
+                infosetKeys.add(key);
+                infosetPlayers.add(p);
+                infosetActions.add(actions.clone());
+                String[] labels = new String[actions.length];
+                for (int i = 0; i < actions.length; i++) {
+                    labels[i] = intern(state.actionLabel(actions[i]));
+                }
+                infosetLabels.add(labels);
+            } else {
+                if (infosetPlayers.get(existing) != p) {
+                    throw new GameModelException("infoset '" + key + "' is shared by players "
+                            + infosetPlayers.get(existing) + " and " + p);
+                }
+                if (!Arrays.equals(infosetActions.get(existing), actions)) {
+                    throw new GameModelException("infoset '" + key + "' has different legal actions at two of "
+                            + "its histories: " + Arrays.toString(infosetActions.get(existing)) + " and "
+                            + Arrays.toString(actions));
+                }
+            }
+            infoset[node] = existing;
+        }
+    }
+}

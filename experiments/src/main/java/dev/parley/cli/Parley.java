@@ -1,0 +1,79 @@
+package dev.parley.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * The {@code parley} command line. Every subcommand prints a table by default and JSON with {@code --json}; bad
+ * input ends with one line on standard error and exit code 2, never a stack trace.
+ */
+@Command(name = "parley",
+        mixinStandardHelpOptions = true,
+        versionProvider = Parley.Version.class,
+        description = "Steer dialogue agents with game theory: solve games, run dialogue protocols and experiments.",
+        subcommands = {
+            GamesCommand.class,
+            CommandLine.HelpCommand.class
+        })
+public final class Parley implements Runnable {
+
+    /** Exit code for bad input (arguments, files, games). */
+    public static final int EXIT_USAGE = 2;
+    /** Exit code for an unexpected internal failure. */
+    public static final int EXIT_INTERNAL = 1;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    public static void main(String[] args) {
+        System.exit(execute(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+    }
+
+    /** Runs the command line with the given streams; returns the exit code. Used by {@link #main} and tests. */
+    public static int execute(PrintWriter out, PrintWriter err, String... args) {
+        CommandLine cl = new CommandLine(new Parley());
+        cl.setOut(out);
+        cl.setErr(err);
+        cl.setParameterExceptionHandler((ex, argv) -> {
+            ex.getCommandLine().getErr().println("parley: " + ex.getMessage()
+                    + " (try: parley " + commandPath(ex.getCommandLine()) + "--help)");
+            return EXIT_USAGE;
+        });
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            if (ex instanceof UserInputException) {
+                commandLine.getErr().println("parley: " + ex.getMessage());
+                return EXIT_USAGE;
+            }
+            org.slf4j.LoggerFactory.getLogger(Parley.class).debug("internal error", ex);
+            commandLine.getErr().println("parley: internal error: " + ex);
+            return EXIT_INTERNAL;
+        });
+        int code = cl.execute(args);
+        out.flush();
+        err.flush();
+        return code;
+    }
+
+    private static String commandPath(CommandLine cl) {
+        StringBuilder sb = new StringBuilder();
+        for (CommandLine c = cl; c.getParent() != null; c = c.getParent()) {
+            sb.insert(0, c.getCommandName() + " ");
+        }
+        return sb.toString();
+    }
+
+    /** The version from the jar's manifest, or "development". */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Parley.class.getPackage().getImplementationVersion();
+            return new String[] {"parley " + (v == null ? "0.1.0" : v)};
+        }
+    }
+}
