@@ -1,0 +1,83 @@
+package dev.parley.preface;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.networknt.schema.serialization.node.LocationJsonNodeFactoryFactory;
+import com.networknt.schema.utils.JsonNodes;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** Reads a DCRS document: JSON syntax, then the schema, then binding to {@link Dcrs}. Thread-safe. */
+public final class DcrsReader {
+
+    /** Jackson mapper for DCRS documents (snake_case names come from the records' annotations). */
+    public static final ObjectMapper MAPPER = new ObjectMapper()
+            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, true);
+
+    private DcrsReader() {
+    }
+
+    public static Dcrs read(Path file) {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            throw new DcrsException(file + ": no such file", e);
+        } catch (IOException e) {
+            throw new DcrsException(file + ": cannot read: " + e.getMessage(), e);
+        }
+        return parse(text, file.toString());
+    }
+
+    /**
+     * Parses and validates {@code text}; {@code source} names it in messages (a file name, or "request").
+     *
+     * @throws DcrsException with one line per violation: source, line, column, JSON pointer, rule
+     */
+    public static Dcrs parse(String text, String source) {
+        JsonNode tree;
+        try {
+            tree = JsonNodes.readTree(MAPPER, text, LocationJsonNodeFactoryFactory.getInstance());
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            Throwable cause = e.getCause() instanceof JsonProcessingException ? e.getCause() : e;
+            throw new DcrsException(source + ": not JSON: " + describe(cause), cause);
+        }
+        if (tree == null || tree.isMissingNode()) {
+            throw new DcrsException(source + ": empty document, expected a DCRS JSON object", List.of());
+        }
+        return bind(tree, source);
+    }
+
+    /** Validates an already parsed document and binds it. */
+    public static Dcrs bind(JsonNode tree, String source) {
+        List<SchemaViolation> violations = DcrsValidator.get().validate(tree);
+        if (!violations.isEmpty()) {
+            String lines = violations.stream().map(v -> source + ": " + v.describe())
+                    .collect(Collectors.joining("\n"));
+            throw new DcrsException(violations.size() == 1 ? lines
+                    : source + ": " + violations.size() + " schema violations:\n" + lines, violations);
+        }
+        try {
+            return MAPPER.treeToValue(tree, Dcrs.class);
+        } catch (JsonProcessingException e) {
+            // the schema accepts what binding accepts; reaching this is a mismatch between the two
+            throw new DcrsException(source + ": " + describe(e), e);
+        }
+    }
+
+    private static String describe(Throwable e) {
+        if (e instanceof JsonProcessingException jpe) {
+            String where = jpe.getLocation() == null ? ""
+                    : "line " + jpe.getLocation().getLineNr() + ", column " + jpe.getLocation().getColumnNr() + ": ";
+            return where + jpe.getOriginalMessage();
+        }
+        return String.valueOf(e.getMessage());
+    }
+}
