@@ -1,0 +1,18 @@
+package dev.parley.dgdl;
+
+/** A finding of the {@link ProtocolChecker}. */
+public record Diagnostic(Severity severity, String file, SourcePosition position, String message) {
+
+    public enum Severity {
+        /** DGEP tolerates it (an undeclared role or addressee, a runtime name such as {@code Target}). */
+        WARNING,
+        /** It cannot run (a move or store that does not exist). */
+        ERROR
+    }
+
+    @Override
+    public String toString() {
+        return file + ":" + position.line() + ":" + position.column() + ": "
+                + severity.name().toLowerCase(java.util.Locale.ROOT) + ": " + message;
+    }
+}
