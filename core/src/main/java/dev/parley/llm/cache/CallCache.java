@@ -1,0 +1,338 @@
+package dev.parley.llm.cache;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The language-model call cache: answers stored by {@link CallSignature#key()} in a JDBC database. SQLite is the
+ * default (one file, WAL journal so readers never block the writer, a busy timeout so several processes can write
+ * one file, every write a transaction so a crash mid-write loses that write and nothing else); any other JDBC URL
+ * works if its driver is on the class path.
+ *
+ * <p>Thread-safe: one connection per instance, used under a lock (a hit is one indexed read, far cheaper than any
+ * model call it replaces). Separate processes coordinate through the database's own locking.
+ */
+public final class CallCache implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CallCache.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int BUSY_TIMEOUT_MS = 30_000;
+
+    private final String url;
+    private final boolean sqlite;
+    private final Connection connection;
+    private final ReentrantLock lock = new ReentrantLock();
+    private final PreparedStatement select;
+    private final PreparedStatement insert;
+
+    private CallCache(String url) throws SQLException {
+        this.url = url;
+        this.sqlite = url.startsWith("jdbc:sqlite:");
+        Properties props = new Properties();
+        if (sqlite) {
+            // IMMEDIATE: a write transaction takes the write lock up front, so two writers queue on the busy timeout
+            // instead of failing on a lock upgrade
+            props.setProperty("transaction_mode", "IMMEDIATE");
+            props.setProperty("busy_timeout", Integer.toString(BUSY_TIMEOUT_MS));
+        }
+        this.connection = DriverManager.getConnection(url, props);
+        try (Statement st = connection.createStatement()) {
+            if (sqlite) {
+                st.execute("PRAGMA busy_timeout = " + BUSY_TIMEOUT_MS);
+                st.execute("PRAGMA journal_mode = WAL");
+                // with WAL, NORMAL never corrupts the file on a crash; it may lose the last commits on power loss
+                st.execute("PRAGMA synchronous = NORMAL");
+            }
+            st.execute("CREATE TABLE IF NOT EXISTS llm_call ("
+                    + "call_key VARCHAR(64) PRIMARY KEY, "
+                    + "provider VARCHAR(200) NOT NULL, "
+                    + "model VARCHAR(200) NOT NULL, "
+                    + "request TEXT NOT NULL, "
+                    + "answer TEXT NOT NULL, "
+                    + "input_tokens INTEGER NOT NULL, "
+                    + "output_tokens INTEGER NOT NULL, "
+                    + "latency_us BIGINT NOT NULL, "
+                    + "created_at VARCHAR(40) NOT NULL)");
+        }
+        this.select = connection.prepareStatement(
+                "SELECT answer, input_tokens, output_tokens, latency_us FROM llm_call WHERE call_key = ?");
+        this.insert = connection.prepareStatement((sqlite ? "INSERT OR IGNORE" : "INSERT")
+                + " INTO llm_call (call_key, provider, model, request, answer, input_tokens, output_tokens,"
+                + " latency_us, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+    }
+
+    /** Opens (creating if needed) the cache at a JDBC URL. */
+    public static CallCache open(String jdbcUrl) {
+        try {
+            return new CallCache(jdbcUrl);
+        } catch (SQLException e) {
+            throw new CacheException("cannot open the call cache at " + jdbcUrl + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Opens (creating if needed, with its parent directories) a SQLite cache file. */
+    public static CallCache openFile(Path file) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+        } catch (IOException e) {
+            throw new CacheException("cannot create the directory of the call cache " + file + ": " + e.getMessage(),
+                    e);
+        }
+        return open("jdbc:sqlite:" + file.toAbsolutePath());
+    }
+
+    /**
+     * The default cache file: {@code $XDG_CACHE_HOME/parley/llm-calls.sqlite}, or
+     * {@code ~/.cache/parley/llm-calls.sqlite} when XDG_CACHE_HOME is unset or not absolute.
+     */
+    public static Path defaultFile(Map<String, String> env) {
+        String xdg = env.get("XDG_CACHE_HOME");
+        Path base = xdg != null && !xdg.isBlank() && Path.of(xdg).isAbsolute() ? Path.of(xdg)
+                : Path.of(System.getProperty("user.home"), ".cache");
+        return base.resolve("parley").resolve("llm-calls.sqlite");
+    }
+
+    public String location() {
+        return url;
+    }
+
+    /** The stored answer for a call, if any. */
+    public Optional<CachedAnswer> get(CallSignature call) {
+        return get(call.key());
+    }
+
+    public Optional<CachedAnswer> get(String key) {
+        lock.lock();
+        try {
+            select.setString(1, key);
+            try (ResultSet rs = select.executeQuery()) {
+                if (!rs.next()) {
+                    return Optional.empty();
+                }
+                return Optional.of(new CachedAnswer(rs.getString(1), rs.getInt(2), rs.getInt(3), rs.getLong(4)));
+            }
+        } catch (SQLException e) {
+            throw new CacheException("cannot read the call cache " + url + ": " + e.getMessage(), e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Stores an answer; returns false if the call was already stored (the first answer stays: whoever paid first
+     * wins, and every later reader sees the same text).
+     */
+    public boolean put(CallSignature call, CachedAnswer answer) {
+        lock.lock();
+        try {
+            return insertRow(call.key(), call.provider(), call.model(), call.canonicalJson(), answer,
+                    Instant.now().toString());
+        } catch (SQLException e) {
+            throw new CacheException("cannot write the call cache " + url + ": " + e.getMessage(), e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private boolean insertRow(String key, String provider, String model, String request, CachedAnswer a,
+            String createdAt) throws SQLException {
+        insert.setString(1, key);
+        insert.setString(2, provider);
+        insert.setString(3, model);
+        insert.setString(4, request);
+        insert.setString(5, a.text());
+        insert.setInt(6, a.inputTokens());
+        insert.setInt(7, a.outputTokens());
+        insert.setLong(8, a.latencyMicros());
+        insert.setString(9, createdAt);
+        try {
+            return insert.executeUpdate() == 1;
+        } catch (SQLException e) {
+            if (!sqlite && e.getSQLState() != null && e.getSQLState().startsWith("23")) {
+                return false; // integrity constraint: another writer stored this key first
+            }
+            throw e;
+        }
+    }
+
+    public CacheStats stats() {
+        lock.lock();
+        try (Statement st = connection.createStatement()) {
+            long entries;
+            long in;
+            long out;
+            long latency;
+            try (ResultSet rs = st.executeQuery("SELECT COUNT(*), COALESCE(SUM(input_tokens), 0),"
+                    + " COALESCE(SUM(output_tokens), 0), COALESCE(SUM(latency_us), 0) FROM llm_call")) {
+                rs.next();
+                entries = rs.getLong(1);
+                in = rs.getLong(2);
+                out = rs.getLong(3);
+                latency = rs.getLong(4);
+            }
+            List<CacheStats.ModelCount> byModel = new ArrayList<>();
+            try (ResultSet rs = st.executeQuery("SELECT provider, model, COUNT(*) FROM llm_call"
+                    + " GROUP BY provider, model ORDER BY provider, model")) {
+                while (rs.next()) {
+                    byModel.add(new CacheStats.ModelCount(rs.getString(1), rs.getString(2), rs.getLong(3)));
+                }
+            }
+            return new CacheStats(url, entries, in, out, latency, List.copyOf(byModel));
+        } catch (SQLException e) {
+            throw new CacheException("cannot read the call cache " + url + ": " + e.getMessage(), e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Writes every entry as one JSON object per line (JSON Lines), ordered by key; returns the count. */
+    public long exportTo(Writer out) {
+        lock.lock();
+        long n = 0;
+        try (Statement st = connection.createStatement();
+                ResultSet rs = st.executeQuery("SELECT call_key, provider, model, request, answer, input_tokens,"
+                        + " output_tokens, latency_us, created_at FROM llm_call ORDER BY call_key")) {
+            while (rs.next()) {
+                ObjectNode o = JSON.createObjectNode();
+                o.put("key", rs.getString(1));
+                o.put("provider", rs.getString(2));
+                o.put("model", rs.getString(3));
+                o.put("request", rs.getString(4));
+                o.put("answer", rs.getString(5));
+                o.put("input_tokens", rs.getInt(6));
+                o.put("output_tokens", rs.getInt(7));
+                o.put("latency_us", rs.getLong(8));
+                o.put("created_at", rs.getString(9));
+                out.write(JSON.writeValueAsString(o));
+                out.write('\n');
+                n++;
+            }
+            out.flush();
+            return n;
+        } catch (SQLException e) {
+            throw new CacheException("cannot read the call cache " + url + ": " + e.getMessage(), e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the export", e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The result of an import: lines read, entries added (the rest were already present). */
+    public record ImportResult(long read, long added) {
+    }
+
+    /**
+     * Imports a JSON Lines export in one transaction: either every line is stored or, on any bad line, none is.
+     * Each entry's key must be the SHA-256 of its request, so a hand-edited request cannot poison the cache.
+     *
+     * @param source names the input in error messages
+     */
+    public ImportResult importFrom(BufferedReader in, String source) {
+        lock.lock();
+        try {
+            connection.setAutoCommit(false);
+            long read = 0;
+            long added = 0;
+            try {
+                String line;
+                int lineNo = 0;
+                while ((line = in.readLine()) != null) {
+                    lineNo++;
+                    if (line.isBlank()) {
+                        continue;
+                    }
+                    read++;
+                    Entry e = parseEntry(line, source, lineNo);
+                    if (insertRow(e.key, e.provider, e.model, e.request, e.answer, e.createdAt)) {
+                        added++;
+                    }
+                }
+                connection.commit();
+                return new ImportResult(read, added);
+            } catch (RuntimeException | SQLException | IOException e) {
+                connection.rollback();
+                if (e instanceof CacheException ce) {
+                    throw ce;
+                }
+                throw new CacheException(source + ": import failed, nothing imported: " + e.getMessage(), e);
+            } finally {
+                connection.setAutoCommit(true);
+            }
+        } catch (SQLException e) {
+            throw new CacheException("cannot write the call cache " + url + ": " + e.getMessage(), e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private record Entry(String key, String provider, String model, String request, CachedAnswer answer,
+            String createdAt) {
+    }
+
+    private static Entry parseEntry(String line, String source, int lineNo) {
+        JsonNode o;
+        try {
+            o = JSON.readTree(line);
+        } catch (JsonProcessingException e) {
+            throw new CacheException(source + ": line " + lineNo + ", column " + e.getLocation().getColumnNr()
+                    + ": not JSON: " + e.getOriginalMessage() + "; nothing imported");
+        }
+        for (String f : List.of("key", "provider", "model", "request", "answer")) {
+            if (!o.path(f).isTextual()) {
+                throw new CacheException(source + ": line " + lineNo + ": missing string field \"" + f
+                        + "\"; nothing imported");
+            }
+        }
+        String request = o.get("request").asText();
+        String key = o.get("key").asText();
+        if (!CallSignature.sha256(request).equals(key)) {
+            throw new CacheException(source + ": line " + lineNo + ": key " + key
+                    + " is not the SHA-256 of its request; nothing imported");
+        }
+        return new Entry(key, o.get("provider").asText(), o.get("model").asText(), request,
+                new CachedAnswer(o.get("answer").asText(), o.path("input_tokens").asInt(0),
+                        o.path("output_tokens").asInt(0), o.path("latency_us").asLong(0)),
+                o.path("created_at").asText(Instant.now().toString()));
+    }
+
+    @Override
+    public void close() {
+        lock.lock();
+        try {
+            select.close();
+            insert.close();
+            connection.close();
+        } catch (SQLException e) {
+            LOG.warn("closing the call cache {} failed: {}", url, e.getMessage());
+        } finally {
+            lock.unlock();
+        }
+    }
+}
