@@ -1,0 +1,277 @@
+package dev.parley.cfr;
+
+import dev.parley.game.GameTree;
+import dev.parley.game.TabularPolicy;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * Full-tree CFR and its variants on a {@link GameTree}, with alternating updates as in OpenSpiel's
+ * {@code CFRSolver}: for each player in turn, a top-down pass computes reach probabilities, a bottom-up pass computes
+ * the player's counterfactual values and accumulates its regrets and average policy, and regret matching then
+ * refreshes that player's current policy before the next player's traversal.
+ *
+ * <p>Both passes are flat loops over the tree's arrays (parents precede children, children are contiguous), so an
+ * iteration allocates nothing. Not thread-safe.
+ */
+public final class CfrSolver {
+
+    /** Discounted CFR's parameters (Brown and Sandholm 2019, the recommended setting). */
+    public static final double DCFR_ALPHA = 1.5;
+    public static final double DCFR_BETA = 0.0;
+    public static final double DCFR_GAMMA = 2.0;
+
+    private final GameTree tree;
+    private final CfrVariant variant;
+    private final int numPlayers;
+
+    // Tree structure, copied once.
+    private final int[] player;
+    private final int[] firstChild;
+    private final int[] childCount;
+    private final int[] infoset;
+    private final double[] chanceProbability;
+    private final int[] slotStart;
+    private final int[] actionCount;
+    private final int[] infosetPlayer;
+    /** Non-terminal nodes in ascending order. */
+    private final int[] internal;
+    /** {@code values[p]}: player p's value per node; terminals hold the payoffs and never change. */
+    private final double[][] values;
+
+    // Per-slot solver state.
+    private final double[] regret;
+    private final double[] cumulativePolicy;
+    private final double[] current;
+
+    // Per-node scratch.
+    private final double[] reachOwn;
+    private final double[] reachOthers;
+
+    private int iteration;
+
+    public CfrSolver(GameTree tree, CfrVariant variant) {
+        this.tree = Objects.requireNonNull(tree, "tree");
+        this.variant = Objects.requireNonNull(variant, "variant");
+        this.numPlayers = tree.numPlayers();
+        this.player = tree.players();
+        this.firstChild = tree.firstChildren();
+        this.childCount = tree.childCounts();
+        this.infoset = tree.infosets();
+        this.chanceProbability = tree.chanceProbabilities();
+        this.slotStart = tree.slotStarts();
+        this.actionCount = tree.actionCounts();
+        this.infosetPlayer = tree.infosetPlayers();
+        int n = tree.numNodes();
+        this.internal = java.util.stream.IntStream.range(0, n).filter(i -> player[i] != GameTree.TERMINAL).toArray();
+        this.values = new double[numPlayers][n];
+        for (int node = 0; node < n; node++) {
+            if (player[node] == GameTree.TERMINAL) {
+                for (int p = 0; p < numPlayers; p++) {
+                    values[p][node] = tree.utility(node, p);
+                }
+            }
+        }
+        int slots = tree.numSlots();
+        this.regret = new double[slots];
+        this.cumulativePolicy = new double[slots];
+        this.current = new double[slots];
+        for (int i = 0; i < tree.numInfosets(); i++) {
+            Arrays.fill(current, slotStart[i], slotStart[i + 1], 1.0 / actionCount[i]);
+        }
+        this.reachOwn = new double[n];
+        this.reachOthers = new double[n];
+    }
+
+    public GameTree tree() {
+        return tree;
+    }
+
+    public CfrVariant variant() {
+        return variant;
+    }
+
+    /** Number of completed iterations. */
+    public int iterations() {
+        return iteration;
+    }
+
+    /** Runs {@code count} iterations. */
+    public void run(int count) {
+        for (int i = 0; i < count; i++) {
+            iterate();
+        }
+    }
+
+    /** One iteration: a traversal and policy update for each player in turn. */
+    public void iterate() {
+        iteration++;
+        double avgWeight = switch (variant) {
+            case CFR -> 1.0;
+            case CFR_PLUS, LINEAR -> iteration;
+            case DCFR -> 1.0;
+        };
+        double regretWeight = variant == CfrVariant.LINEAR ? iteration : 1.0;
+        for (int p = 0; p < numPlayers; p++) {
+            if (variant == CfrVariant.DCFR) {
+                // Weights the average by t^gamma: shrink what came before by ((t-1)/t)^gamma, then add.
+                discountAverage(p, Math.pow((iteration - 1.0) / iteration, DCFR_GAMMA));
+            }
+            forward(p);
+            backward(p, regretWeight, avgWeight);
+            postUpdate(p);
+        }
+    }
+
+    /** Top-down: own reach (for the average) and everyone else's reach, chance included (for regrets). */
+    private void forward(int p) {
+        reachOwn[0] = 1.0;
+        reachOthers[0] = 1.0;
+        final int[] internal = this.internal;
+        for (int idx = 0; idx < internal.length; idx++) {
+            int node = internal[idx];
+            int pl = player[node];
+            int c = firstChild[node];
+            int end = c + childCount[node];
+            double own = reachOwn[node];
+            double others = reachOthers[node];
+            if (pl == GameTree.CHANCE) {
+                for (; c < end; c++) {
+                    reachOwn[c] = own;
+                    reachOthers[c] = others * chanceProbability[c];
+                }
+            } else if (pl == p) {
+                int s = slotStart[infoset[node]];
+                for (; c < end; c++, s++) {
+                    reachOwn[c] = own * current[s];
+                    reachOthers[c] = others;
+                }
+            } else {
+                int s = slotStart[infoset[node]];
+                for (; c < end; c++, s++) {
+                    reachOwn[c] = own;
+                    reachOthers[c] = others * current[s];
+                }
+            }
+        }
+    }
+
+    /** Bottom-up: player p's values, its regrets and its average-policy contributions. */
+    private void backward(int p, double regretWeight, double avgWeight) {
+        final double[] v = values[p];
+        final int[] internal = this.internal;
+        for (int idx = internal.length - 1; idx >= 0; idx--) {
+            int node = internal[idx];
+            int pl = player[node];
+            int c0 = firstChild[node];
+            int end = c0 + childCount[node];
+            double value = 0.0;
+            if (pl == GameTree.CHANCE) {
+                for (int c = c0; c < end; c++) {
+                    value += chanceProbability[c] * v[c];
+                }
+            } else {
+                int s0 = slotStart[infoset[node]];
+                for (int c = c0, s = s0; c < end; c++, s++) {
+                    value += current[s] * v[c];
+                }
+                if (pl == p) {
+                    double cf = reachOthers[node] * regretWeight;
+                    double own = reachOwn[node] * avgWeight;
+                    for (int c = c0, s = s0; c < end; c++, s++) {
+                        regret[s] += cf * (v[c] - value);
+                        cumulativePolicy[s] += own * current[s];
+                    }
+                }
+            }
+            v[node] = value;
+        }
+    }
+
+    /** Variant-specific regret adjustment, then regret matching on player p's infosets. */
+    private void postUpdate(int p) {
+        double positiveScale = 1.0;
+        double negativeScale = 1.0;
+        if (variant == CfrVariant.DCFR) {
+            double ta = Math.pow(iteration, DCFR_ALPHA);
+            double tb = Math.pow(iteration, DCFR_BETA);
+            positiveScale = ta / (ta + 1.0);
+            negativeScale = tb / (tb + 1.0);
+        }
+        for (int i = 0; i < infosetPlayer.length; i++) {
+            if (infosetPlayer[i] != p) {
+                continue;
+            }
+            int start = slotStart[i];
+            int end = slotStart[i + 1];
+            double positive = 0.0;
+            for (int s = start; s < end; s++) {
+                double r = regret[s];
+                if (variant == CfrVariant.CFR_PLUS && r < 0) {
+                    r = 0.0;
+                } else if (variant == CfrVariant.DCFR) {
+                    r *= r > 0 ? positiveScale : negativeScale;
+                }
+                regret[s] = r;
+                if (r > 0) {
+                    positive += r;
+                }
+            }
+            if (positive > 0) {
+                for (int s = start; s < end; s++) {
+                    current[s] = regret[s] > 0 ? regret[s] / positive : 0.0;
+                }
+            } else {
+                double u = 1.0 / (end - start);
+                for (int s = start; s < end; s++) {
+                    current[s] = u;
+                }
+            }
+        }
+    }
+
+    private void discountAverage(int p, double factor) {
+        for (int i = 0; i < infosetPlayer.length; i++) {
+            if (infosetPlayer[i] == p) {
+                for (int s = slotStart[i]; s < slotStart[i + 1]; s++) {
+                    cumulativePolicy[s] *= factor;
+                }
+            }
+        }
+    }
+
+    /** The current (regret-matching) policy, per slot. */
+    public double[] currentPolicySlots() {
+        return current.clone();
+    }
+
+    /** The average policy, per slot, normalised per infoset (uniform where nothing was accumulated). */
+    public double[] averagePolicySlots() {
+        double[] avg = new double[cumulativePolicy.length];
+        for (int i = 0; i < infosetPlayer.length; i++) {
+            int start = slotStart[i];
+            int end = slotStart[i + 1];
+            double total = 0;
+            for (int s = start; s < end; s++) {
+                total += cumulativePolicy[s];
+            }
+            for (int s = start; s < end; s++) {
+                avg[s] = total > 0 ? cumulativePolicy[s] / total : 1.0 / (end - start);
+            }
+        }
+        return avg;
+    }
+
+    public TabularPolicy averagePolicy() {
+        return TabularPolicy.fromSlots(tree, averagePolicySlots());
+    }
+
+    public TabularPolicy currentPolicy() {
+        return TabularPolicy.fromSlots(tree, current);
+    }
+
+    /** Cumulative regrets per slot (for inspection and tests). */
+    public double[] regrets() {
+        return regret.clone();
+    }
+}
