@@ -14,6 +14,7 @@ import picocli.CommandLine.Command;
         description = "Steer dialogue agents with game theory: solve games, run dialogue protocols and experiments.",
         subcommands = {
             GamesCommand.class,
+            SolveCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Parley implements Runnable {

@@ -12,7 +12,10 @@ import java.util.Objects;
  * refreshes that player's current policy before the next player's traversal.
  *
  * <p>Both passes are flat loops over the tree's arrays (parents precede children, children are contiguous), so an
- * iteration allocates nothing. Not thread-safe.
+ * iteration allocates nothing. The average policy is accumulated per infoset rather than per history: with perfect
+ * recall a player's own reach is the same at every history of an infoset, so OpenSpiel's per-history sum equals the
+ * infoset's own reach times its number of histories, which is what is added (over 936 infosets instead of 3780
+ * histories on Leduc). Not thread-safe.
  */
 public final class CfrSolver {
 
@@ -29,11 +32,18 @@ public final class CfrSolver {
     private final int[] player;
     private final int[] firstChild;
     private final int[] childCount;
-    private final int[] infoset;
+    /** First slot of each node's infoset, -1 at chance nodes and terminals. */
+    private final int[] slotBase;
     private final double[] chanceProbability;
     private final int[] slotStart;
     private final int[] actionCount;
     private final int[] infosetPlayer;
+    /** The slot of the player's last own action before each infoset (-1 if none): own reach is a product of these. */
+    private final int[] parentSlot;
+    /** The infoset owning {@link #parentSlot}; numbered before its children (infosets are numbered top-down). */
+    private final int[] parentInfoset;
+    /** Number of histories in each infoset. */
+    private final double[] infosetSize;
     /** Non-terminal nodes in ascending order. */
     private final int[] internal;
     /** {@code values[p]}: player p's value per node; terminals hold the payoffs and never change. */
@@ -44,9 +54,9 @@ public final class CfrSolver {
     private final double[] cumulativePolicy;
     private final double[] current;
 
-    // Per-node scratch.
-    private final double[] reachOwn;
+    // Scratch.
     private final double[] reachOthers;
+    private final double[] ownReach;
 
     private int iteration;
 
@@ -57,7 +67,7 @@ public final class CfrSolver {
         this.player = tree.players();
         this.firstChild = tree.firstChildren();
         this.childCount = tree.childCounts();
-        this.infoset = tree.infosets();
+        int[] infoset = tree.infosets();
         this.chanceProbability = tree.chanceProbabilities();
         this.slotStart = tree.slotStarts();
         this.actionCount = tree.actionCounts();
@@ -79,8 +89,34 @@ public final class CfrSolver {
         for (int i = 0; i < tree.numInfosets(); i++) {
             Arrays.fill(current, slotStart[i], slotStart[i + 1], 1.0 / actionCount[i]);
         }
-        this.reachOwn = new double[n];
+        this.slotBase = new int[n];
+        for (int node = 0; node < n; node++) {
+            slotBase[node] = infoset[node] >= 0 ? slotStart[infoset[node]] : -1;
+        }
+        int[] parent = tree.parents();
+        int[] edgeSlot = tree.edgeSlots();
+        int[] memberStart = tree.infosetNodeStarts();
+        int[] members = tree.infosetNodeList();
+        int numInfosets = tree.numInfosets();
+        this.parentSlot = new int[numInfosets];
+        this.parentInfoset = new int[numInfosets];
+        this.infosetSize = new double[numInfosets];
+        for (int i = 0; i < numInfosets; i++) {
+            infosetSize[i] = memberStart[i + 1] - memberStart[i];
+            int p = infosetPlayer[i];
+            int c = members[memberStart[i]];
+            parentSlot[i] = -1;
+            while (parent[c] >= 0) {
+                if (player[parent[c]] == p) {
+                    parentSlot[i] = edgeSlot[c];
+                    parentInfoset[i] = infoset[parent[c]];
+                    break;
+                }
+                c = parent[c];
+            }
+        }
         this.reachOthers = new double[n];
+        this.ownReach = new double[numInfosets];
     }
 
     public GameTree tree() {
@@ -118,46 +154,56 @@ public final class CfrSolver {
                 discountAverage(p, Math.pow((iteration - 1.0) / iteration, DCFR_GAMMA));
             }
             forward(p);
-            backward(p, regretWeight, avgWeight);
+            backward(p, regretWeight);
+            accumulateAverage(p, avgWeight);
             postUpdate(p);
         }
     }
 
-    /** Top-down: own reach (for the average) and everyone else's reach, chance included (for regrets). */
+    /** Top-down: everyone else's reach, chance included, at every node (it weights player p's regrets). */
     private void forward(int p) {
-        reachOwn[0] = 1.0;
-        reachOthers[0] = 1.0;
+        final double[] reach = reachOthers;
+        reach[0] = 1.0;
         final int[] internal = this.internal;
         for (int idx = 0; idx < internal.length; idx++) {
             int node = internal[idx];
             int pl = player[node];
             int c = firstChild[node];
             int end = c + childCount[node];
-            double own = reachOwn[node];
-            double others = reachOthers[node];
+            double r = reach[node];
             if (pl == GameTree.CHANCE) {
                 for (; c < end; c++) {
-                    reachOwn[c] = own;
-                    reachOthers[c] = others * chanceProbability[c];
+                    reach[c] = r * chanceProbability[c];
                 }
             } else if (pl == p) {
-                int s = slotStart[infoset[node]];
-                for (; c < end; c++, s++) {
-                    reachOwn[c] = own * current[s];
-                    reachOthers[c] = others;
+                for (; c < end; c++) {
+                    reach[c] = r;
                 }
             } else {
-                int s = slotStart[infoset[node]];
-                for (; c < end; c++, s++) {
-                    reachOwn[c] = own;
-                    reachOthers[c] = others * current[s];
+                for (int s = slotBase[node]; c < end; c++, s++) {
+                    reach[c] = r * current[s];
                 }
             }
         }
     }
 
-    /** Bottom-up: player p's values, its regrets and its average-policy contributions. */
-    private void backward(int p, double regretWeight, double avgWeight) {
+    /** Player p's own reach at each of its infosets, then its average-policy contributions. */
+    private void accumulateAverage(int p, double weight) {
+        for (int i = 0; i < infosetPlayer.length; i++) {
+            if (infosetPlayer[i] != p) {
+                continue;
+            }
+            double own = parentSlot[i] < 0 ? 1.0 : ownReach[parentInfoset[i]] * current[parentSlot[i]];
+            ownReach[i] = own;
+            double w = weight * own * infosetSize[i];
+            for (int s = slotStart[i]; s < slotStart[i + 1]; s++) {
+                cumulativePolicy[s] += w * current[s];
+            }
+        }
+    }
+
+    /** Bottom-up: player p's values and its regrets. */
+    private void backward(int p, double regretWeight) {
         final double[] v = values[p];
         final int[] internal = this.internal;
         for (int idx = internal.length - 1; idx >= 0; idx--) {
@@ -171,16 +217,14 @@ public final class CfrSolver {
                     value += chanceProbability[c] * v[c];
                 }
             } else {
-                int s0 = slotStart[infoset[node]];
+                int s0 = slotBase[node];
                 for (int c = c0, s = s0; c < end; c++, s++) {
                     value += current[s] * v[c];
                 }
                 if (pl == p) {
                     double cf = reachOthers[node] * regretWeight;
-                    double own = reachOwn[node] * avgWeight;
                     for (int c = c0, s = s0; c < end; c++, s++) {
                         regret[s] += cf * (v[c] - value);
-                        cumulativePolicy[s] += own * current[s];
                     }
                 }
             }

@@ -1,0 +1,166 @@
+package dev.parley.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.cfr.CfrSolver;
+import dev.parley.cfr.CfrVariant;
+import dev.parley.eval.Exploitability;
+import dev.parley.game.Game;
+import dev.parley.game.GameModelException;
+import dev.parley.game.GameTree;
+import dev.parley.game.TabularPolicy;
+import dev.parley.mccfr.MccfrSolver;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.function.IntConsumer;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code parley solve}: run a CFR-family or Monte-Carlo CFR solver and report the average policy's quality. */
+@Command(name = "solve", mixinStandardHelpOptions = true,
+        description = "Solve a built-in game or a Gambit .efg file with CFR, CFR+, DCFR, Linear CFR or MCCFR, "
+                + "and report expected values, NashConv and exploitability of the average policy.")
+final class SolveCommand implements Callable<Integer> {
+
+    /** Games larger than this are not compiled; only MCCFR can run on them, and NashConv is not computed. */
+    static final int MAX_TREE_NODES = 20_000_000;
+
+    @Option(names = "--game", required = true, paramLabel = "NAME|FILE.efg",
+            description = "A built-in game (see 'parley games') or a Gambit .efg file.")
+    String game;
+
+    @Option(names = "--solver", required = true, paramLabel = "SOLVER",
+            description = "cfr, cfr+, dcfr, lcfr, mccfr-es or mccfr-os.")
+    String solver;
+
+    @Option(names = "--iterations", required = true, paramLabel = "N", description = "Number of iterations (>= 1).")
+    int iterations;
+
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed for MCCFR (default: 1).")
+    long seed;
+
+    @Option(names = "--json", description = "Print JSON instead of a table.")
+    boolean json;
+
+    @Option(names = "--policy-out", paramLabel = "FILE", description = "Write the average policy as JSON.")
+    Path policyOut;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws IOException {
+        if (iterations < 1) {
+            throw new UserInputException("--iterations must be at least 1, got " + iterations);
+        }
+        CfrVariant variant = CfrVariant.fromCliName(solver);
+        MccfrSolver.Sampling sampling = null;
+        for (MccfrSolver.Sampling s : MccfrSolver.Sampling.values()) {
+            if (s.cliName().equals(solver)) {
+                sampling = s;
+            }
+        }
+        if (variant == null && sampling == null) {
+            throw new UserInputException("unknown solver '" + solver
+                    + "'; expected one of cfr, cfr+, dcfr, lcfr, mccfr-es, mccfr-os");
+        }
+        Game g = GameSources.load(game);
+        GameTree tree = null;
+        try {
+            tree = GameTree.compile(g, MAX_TREE_NODES);
+        } catch (GameModelException e) {
+            if (variant != null || !e.getMessage().contains("more than")) {
+                throw new UserInputException("game '" + game + "': " + e.getMessage());
+            }
+        }
+
+        long start = System.nanoTime();
+        TabularPolicy policy;
+        try (Progress progress = Progress.start("solving " + g.name(), iterations)) {
+            if (variant != null) {
+                CfrSolver cfr = new CfrSolver(tree, variant);
+                run(cfr::iterate, progress);
+                policy = cfr.averagePolicy();
+            } else {
+                MccfrSolver mccfr = tree != null ? MccfrSolver.onTree(tree, sampling, seed)
+                        : MccfrSolver.onGame(g, sampling, seed);
+                run(i -> mccfr.iterate(), progress);
+                policy = mccfr.averagePolicy();
+            }
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+
+        double[] values = null;
+        Double nashConv = null;
+        if (tree != null) {
+            double[] slots = policy.toSlots(tree);
+            values = Exploitability.expectedValues(tree, slots);
+            nashConv = Exploitability.nashConv(tree, slots);
+        }
+        if (policyOut != null) {
+            try {
+                policy.write(policyOut);
+            } catch (IOException e) {
+                throw new UserInputException("cannot write policy to " + policyOut + ": " + e.getMessage());
+            }
+        }
+        print(g, values, nashConv, seconds);
+        return 0;
+    }
+
+    private void run(IntConsumer step, Progress progress) {
+        for (int i = 0; i < iterations; i++) {
+            step.accept(i);
+            progress.step();
+        }
+    }
+
+    private void run(Runnable step, Progress progress) {
+        run(i -> step.run(), progress);
+    }
+
+    private void print(Game g, double[] values, Double nashConv, double seconds) {
+        PrintWriter out = spec.commandLine().getOut();
+        int players = g.numPlayers();
+        if (json) {
+            ObjectNode root = Json.MAPPER.createObjectNode();
+            root.put("game", g.name());
+            root.put("solver", solver);
+            root.put("iterations", iterations);
+            if (values != null) {
+                var ev = root.putArray("expected_values");
+                for (double v : values) {
+                    ev.add(v);
+                }
+                root.put("nash_conv", nashConv);
+                root.put("exploitability", nashConv / players);
+            } else {
+                root.putNull("expected_values");
+                root.putNull("nash_conv");
+                root.putNull("exploitability");
+            }
+            root.put("seconds", seconds);
+            out.println(Json.write(root));
+            return;
+        }
+        Table t = new Table("quantity", "value");
+        t.row("game", g.name());
+        t.row("solver", solver);
+        t.row("iterations", iterations);
+        for (int p = 0; p < players; p++) {
+            t.row("expected value, player " + p, values == null ? "n/a (game too large)" : fmt(values[p]));
+        }
+        t.row("NashConv", nashConv == null ? "n/a (game too large)" : fmt(nashConv));
+        t.row("exploitability", nashConv == null ? "n/a (game too large)" : fmt(nashConv / players));
+        t.row("seconds", String.format(Locale.ROOT, "%.3f", seconds));
+        out.print(t.render());
+    }
+
+    private static String fmt(double v) {
+        return String.format(Locale.ROOT, "%.6f", v);
+    }
+}

@@ -1,0 +1,84 @@
+package dev.parley.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.parley.game.TabularPolicy;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SolveCommandTest {
+
+    record Run(int code, String out, String err) { }
+
+    static Run parley(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Parley.execute(new PrintWriter(out), new PrintWriter(err), args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    @Test
+    void solvesKuhnWithCfrPlusAndPrintsTheJsonContract(@TempDir Path dir) throws Exception {
+        Path policy = dir.resolve("policy.json");
+        Run r = parley("solve", "--game", "kuhn_poker", "--solver", "cfr+", "--iterations", "200", "--json",
+                "--policy-out", policy.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode json = Json.MAPPER.readTree(r.out());
+        assertThat(json.get("game").asText()).isEqualTo("kuhn_poker");
+        assertThat(json.get("solver").asText()).isEqualTo("cfr+");
+        assertThat(json.get("iterations").asInt()).isEqualTo(200);
+        assertThat(json.get("expected_values").get(0).asDouble()).isCloseTo(-1.0 / 18, within(1e-3));
+        assertThat(json.get("nash_conv").asDouble()).isLessThan(2e-3);
+        assertThat(json.get("exploitability").asDouble())
+                .isCloseTo(json.get("nash_conv").asDouble() / 2, within(1e-15));
+        assertThat(json.get("seconds").asDouble()).isNotNegative();
+        TabularPolicy written = TabularPolicy.fromJson(Files.readString(policy));
+        assertThat(written.rows()).hasSize(12);
+    }
+
+    @Test
+    void solvesWithMccfrReproducibly() {
+        Run a = parley("solve", "--game", "leduc_poker", "--solver", "mccfr-os", "--iterations", "500",
+                "--seed", "9", "--json");
+        Run b = parley("solve", "--game", "leduc_poker", "--solver", "mccfr-os", "--iterations", "500",
+                "--seed", "9", "--json");
+        assertThat(a.code()).isZero();
+        assertThat(a.out().replaceAll("\"seconds\".*", "")).isEqualTo(b.out().replaceAll("\"seconds\".*", ""));
+    }
+
+    @Test
+    void printsATableByDefault() {
+        Run r = parley("solve", "--game", "kuhn_poker_3p", "--solver", "cfr", "--iterations", "5");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("NashConv").contains("expected value, player 2");
+    }
+
+    @Test
+    void badInputGivesOneLineAndExitCode2() {
+        for (String[] args : new String[][] {
+                {"solve", "--game", "chess", "--solver", "cfr", "--iterations", "1"},
+                {"solve", "--game", "kuhn_poker", "--solver", "magic", "--iterations", "1"},
+                {"solve", "--game", "kuhn_poker", "--solver", "cfr", "--iterations", "0"},
+                {"solve", "--game", "kuhn_poker", "--solver", "cfr", "--iterations", "ten"},
+                {"solve", "--solver", "cfr", "--iterations", "1"},
+                {"solve", "--game", "/no/such/file.efg", "--solver", "cfr", "--iterations", "1"}}) {
+            Run r = parley(args);
+            assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(r.err().strip()).as(String.join(" ", args)).startsWith("parley: ").doesNotContain("\n")
+                    .doesNotContain("Exception");
+        }
+    }
+
+    @Test
+    void gamesListsTheCatalogue() {
+        Run r = parley("games", "--json");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("\"kuhn_poker\"").contains("\"leduc_poker\"");
+    }
+}
