@@ -1,0 +1,15 @@
+package dev.parley.engine;
+
+/** A dialogue that cannot be set up or restored (unknown player, too many participants, bad snapshot, ...). */
+public class DialogueException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    public DialogueException(String message) {
+        super(message);
+    }
+
+    public DialogueException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}
