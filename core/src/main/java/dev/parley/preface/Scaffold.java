@@ -51,7 +51,7 @@ public record Scaffold(String template, Map<String, String> bindings, Optional<S
         for (String v : vars) {
             String value = reply.get(v);
             if (value != null && !VARIABLE.matcher(value.trim()).matches()) {
-                bound.put(v, value);
+                bound.put(v, withoutDollars(value));
             } else {
                 unbound.add(v);
             }
@@ -62,7 +62,7 @@ public record Scaffold(String template, Map<String, String> bindings, Optional<S
             String claim = answeredUtterance(dcrs).map(Dcrs.Utterance::content).orElseThrow(() -> new DcrsException(
                     "scaffold variable $" + v + " of '" + template + "' has no value: bind it in response.reply"
                             + " (DCRS 1.1) or give a history utterance by another speaker", List.of()));
-            bound.put(v, claim);
+            bound.put(v, withoutDollars(claim));
         }
         String prompt = substitute(template, bound, responseVar.orElse(null));
         if (responseVar.isEmpty()) {
@@ -80,6 +80,14 @@ public record Scaffold(String template, Map<String, String> bindings, Optional<S
     public String prefix() {
         int at = prompt.indexOf(RESPONSE);
         return at < 0 ? prompt.strip() : prompt.substring(0, at).strip();
+    }
+
+    /**
+     * Text that can stand in a filled move: a bound value must not contain '$', or a DGEP client would take it for a
+     * variable. Amounts ("$5", "$ 3.50") become "5 dollars"; any other '$' is dropped ("$q" becomes "q").
+     */
+    public static String withoutDollars(String text) {
+        return text.replaceAll("\\$\\s?(\\d[\\d,.]*\\d|\\d)", "$1 dollars").replace("$", "");
     }
 
     /** The variable names of a template in order of first appearance. */

@@ -1,0 +1,224 @@
+package dev.parley.llm.testing;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+
+/**
+ * A real HTTP server on the loopback interface that speaks the OpenAI chat-completions protocol
+ * ({@code POST /v1/chat/completions}), scripted per test: queued replies are served in order, then a fallback
+ * responder. Records every request body. Used by the core tests and by the benchmarks in {@code bench} (which depend
+ * on the core test-jar, so that this test double never ships in the command-line jar).
+ */
+public final class FakeOpenAiServer implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** One scripted reply. */
+    public sealed interface Reply {
+        /** 200 with an assistant message whose content is {@code content}. */
+        record Content(String content) implements Reply {
+        }
+
+        /** An HTTP error status with an OpenAI-style error body. */
+        record Status(int code, String message) implements Reply {
+        }
+
+        /** Never answers (until the server closes): for timeouts. */
+        record Hang() implements Reply {
+        }
+
+        static Reply content(String content) {
+            return new Content(content);
+        }
+
+        /** 200 with the structured PrEFACE answer {@code {"response": text}}. */
+        static Reply response(String text) {
+            ObjectNode o = JSON.createObjectNode().put("response", text);
+            return new Content(o.toString());
+        }
+
+        static Reply status(int code, String message) {
+            return new Status(code, message);
+        }
+
+        static Reply hang() {
+            return new Hang();
+        }
+    }
+
+    private final HttpServer server;
+    private final ExecutorService executor;
+    private final Queue<Reply> script = new ConcurrentLinkedQueue<>();
+    private final List<JsonNode> requests = new CopyOnWriteArrayList<>();
+    private final AtomicInteger count = new AtomicInteger();
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicInteger maxInFlight = new AtomicInteger();
+    private final CountDownLatch closed = new CountDownLatch(1);
+    private volatile Function<JsonNode, Reply> fallback =
+            req -> Reply.status(500, "the test scripted no reply for this request");
+    private volatile Duration latency = Duration.ZERO;
+
+    private FakeOpenAiServer() throws IOException {
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
+        executor = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "fake-openai");
+            t.setDaemon(true);
+            return t;
+        });
+        server.setExecutor(executor); // one thread per request: concurrent clients are served concurrently
+        server.createContext("/", this::handle);
+        server.start();
+    }
+
+    public static FakeOpenAiServer start() {
+        try {
+            return new FakeOpenAiServer();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start the loopback server", e);
+        }
+    }
+
+    /** The base URL to give an OpenAI client, ending in /v1. */
+    public String baseUrl() {
+        return "http://" + server.getAddress().getHostString() + ":" + server.getAddress().getPort() + "/v1";
+    }
+
+    public FakeOpenAiServer enqueue(Reply... replies) {
+        script.addAll(List.of(replies));
+        return this;
+    }
+
+    /** What to answer once the queue is empty. */
+    public FakeOpenAiServer fallback(Function<JsonNode, Reply> responder) {
+        this.fallback = responder;
+        return this;
+    }
+
+    /** Simulated model latency added before every answer. */
+    public FakeOpenAiServer latency(Duration d) {
+        this.latency = d;
+        return this;
+    }
+
+    /** Every request body received, in arrival order. */
+    public List<JsonNode> requests() {
+        return new ArrayList<>(requests);
+    }
+
+    public int requestCount() {
+        return count.get();
+    }
+
+    /** The most requests that were being answered at one time. */
+    public int maxInFlight() {
+        return maxInFlight.get();
+    }
+
+    /** Answers every request with {@code {"response": "<prefix> <n>"}}, n counting requests: always valid. */
+    public static Function<JsonNode, Reply> numberedResponses(String prefix) {
+        AtomicInteger n = new AtomicInteger();
+        return req -> Reply.response(prefix + " " + n.incrementAndGet());
+    }
+
+    private void handle(HttpExchange ex) throws IOException {
+        try (ex) {
+            JsonNode body = JSON.readTree(ex.getRequestBody());
+            if (!"POST".equals(ex.getRequestMethod()) || !ex.getRequestURI().getPath().endsWith("/chat/completions")) {
+                send(ex, 404, error("no route " + ex.getRequestMethod() + " " + ex.getRequestURI()));
+                return;
+            }
+            requests.add(body);
+            count.incrementAndGet();
+            maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+            try {
+                answer(ex, body);
+            } finally {
+                inFlight.decrementAndGet();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void answer(HttpExchange ex, JsonNode body) throws IOException, InterruptedException {
+        Reply r = script.poll();
+        if (r == null) {
+            r = fallback.apply(body);
+        }
+        if (!latency.isZero()) {
+            Thread.sleep(latency.toMillis());
+        }
+        if (r instanceof Reply.Hang) {
+            closed.await(120, TimeUnit.SECONDS);
+            return;
+        }
+        if (r instanceof Reply.Status s) {
+            send(ex, s.code(), error(s.message()));
+            return;
+        }
+        send(ex, 200, completion(body, ((Reply.Content) r).content()));
+    }
+
+    private static String completion(JsonNode request, String content) {
+        int promptTokens = 0;
+        for (JsonNode m : request.path("messages")) {
+            promptTokens += words(m.path("content").asText());
+        }
+        int completionTokens = words(content);
+        ObjectNode o = JSON.createObjectNode();
+        o.put("id", "chatcmpl-fake").put("object", "chat.completion").put("created", 0)
+                .put("model", request.path("model").asText("fake"));
+        ObjectNode choice = o.putArray("choices").addObject();
+        choice.put("index", 0).put("finish_reason", "stop");
+        choice.putObject("message").put("role", "assistant").put("content", content);
+        o.putObject("usage").put("prompt_tokens", promptTokens).put("completion_tokens", completionTokens)
+                .put("total_tokens", promptTokens + completionTokens);
+        return o.toString();
+    }
+
+    private static int words(String s) {
+        return s.isBlank() ? 0 : s.strip().split("\\s+").length;
+    }
+
+    private static String error(String message) {
+        ObjectNode o = JSON.createObjectNode();
+        o.putObject("error").put("message", message).put("type", "server_error");
+        return o.toString();
+    }
+
+    private static void send(HttpExchange ex, int status, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        ex.getResponseHeaders().set("Content-Type", "application/json");
+        ex.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = ex.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    @Override
+    public void close() {
+        closed.countDown();
+        server.stop(0);
+        executor.shutdownNow();
+    }
+}
