@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             GamesCommand.class,
             SolveCommand.class,
+            ProtocolCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Parley implements Runnable {

@@ -1,0 +1,175 @@
+package dev.parley.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.parley.aif.AifGraph;
+import dev.parley.aif.AifJson;
+import dev.parley.aif.AifNodeType;
+import dev.parley.dgdl.ProtocolParser;
+import dev.parley.engine.Dialogue;
+import java.io.BufferedReader;
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ProtocolCommandTest {
+
+    record Run(int code, String out, String err) { }
+
+    static Run parley(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Parley.execute(new PrintWriter(out), new PrintWriter(err), args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    static Path fixture(String name) {
+        String prop = System.getProperty("parley.shared");
+        Path shared = prop != null && Files.isDirectory(Path.of(prop)) ? Path.of(prop) : Path.of("../../shared");
+        return shared.resolve("fixtures/dgdl").resolve(name).toAbsolutePath().normalize();
+    }
+
+    @Test
+    void checkSummarisesTheDgep2Fixture() {
+        Run r = parley("protocol", "check", fixture("testgame.dgdl").toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("protocol TestGame (DGEP 2)").contains("roles: Role, Role2")
+                .contains("participants: min 2, max undefined").contains("turn taking: strict, backtracking: on")
+                .contains("TestStore").contains("TestMove").contains("\"Test, $p\"")
+                .contains("warning: user 'Target' is a runtime name");
+    }
+
+    @Test
+    void checkJsonForTheDgdlPlusFixture() throws Exception {
+        Run r = parley("protocol", "check", "--json", fixture("agenttest.dgdl").toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = Json.MAPPER.readTree(r.out());
+        assertThat(j.get("id").asText()).isEqualTo("GoalSetting");
+        assertThat(j.get("dialect").asText()).isEqualTo("dgdl+");
+        assertThat(j.get("players")).hasSize(6);
+        assertThat(j.at("/participants/max").asInt()).isEqualTo(6);
+        assertThat(j.at("/moves/0/id").asText()).isEqualTo("FirstMove");
+    }
+
+    @Test
+    void aSyntaxErrorIsOneLineWithFileLineColumnAndExit2(@TempDir Path dir) throws Exception {
+        Path bad = dir.resolve("bad.dgdl");
+        Files.writeString(bad, "game(id:G){\n  player(id:A\n}\n");
+        Run r = parley("protocol", "check", bad.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).isEqualTo(bad + ":3:1: expected one of ')', ',' but found '}'" + System.lineSeparator());
+    }
+
+    @Test
+    void aReferenceThatCannotRunIsAnErrorWithExit2(@TempDir Path dir) throws Exception {
+        Path bad = dir.resolve("nomove.dgdl");
+        Files.writeString(bad, "game(id:G){ player(id:A)\n rule(id:R, scope:initial){ move(add, next, Nope, A); } }");
+        Run r = parley("protocol", "play", bad.toString(), "--script", bad.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).isEqualTo(bad + ":2:29: move Nope does not exist (no interaction has that id)");
+        assertThat(parley("protocol", "check", dir.resolve("missing.dgdl").toString()).err())
+                .contains("missing.dgdl: no such file");
+    }
+
+    @Test
+    void playsTheDgep2FixtureFromAScriptWithTheJsonContract(@TempDir Path dir) throws Exception {
+        Path script = dir.resolve("moves.json");
+        Files.writeString(script, """
+                [ {"speaker": "Test2", "move": "TestMove", "target": "Test", "reply": {"p": "Hi!"}},
+                  {"speaker": "Test2", "move": "TestMove", "target": "Test", "reply": {"p": "again"}},
+                  {"speaker": "Test", "move": "TestMove", "reply": {"p": "Hi!"}} ]
+                """);
+        Path aif = dir.resolve("out.aif.json");
+        Run r = parley("protocol", "play", fixture("testgame.dgdl").toString(), "--script", script.toString(),
+                "--json", "--aif-out", aif.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = Json.MAPPER.readTree(r.out());
+        assertThat(j.at("/initial/legal_moves/Test2").toString()).isEqualTo("[\"TestMove\"]");
+        assertThat(j.at("/initial/legal_moves/Test").toString()).isEqualTo("[]");
+        assertThat(j.at("/initial/legal_moves/Test#2").toString()).isEqualTo("[]");
+        assertThat(j.at("/initial/stores/TestStore").toString()).isEqualTo("[\"test\"]");
+        JsonNode steps = j.get("steps");
+        assertThat(steps).hasSize(3);
+        assertThat(steps.get(0).get("accepted").asBoolean()).isTrue();
+        assertThat(steps.get(0).get("error").isNull()).isTrue();
+        assertThat(steps.get(0).at("/legal_moves/Test").toString()).isEqualTo("[\"TestMove\"]");
+        assertThat(steps.get(0).at("/legal_moves/Test2").toString()).isEqualTo("[]");
+        assertThat(steps.get(1).get("accepted").asBoolean()).isFalse();
+        assertThat(steps.get(1).get("error").asText()).isEqualTo("it is not Test2's turn: the speaker is Test");
+        assertThat(steps.get(2).get("accepted").asBoolean()).isTrue();
+        assertThat(steps.get(2).get("speaker").asText()).isEqualTo("Test");
+        assertThat(steps.get(2).get("move").asText()).isEqualTo("TestMove");
+        assertThat(steps.get(2).at("/legal_moves/Test2").toString()).isEqualTo("[\"TestMove\"]");
+        assertThat(j.get("status").asText()).isEqualTo("active");
+        AifGraph g = AifJson.read(aif);
+        assertThat(g.nodes(AifNodeType.L)).hasSize(2);
+        assertThat(g.nodes(AifNodeType.TA)).hasSize(1);
+        assertThat(g.nodes(AifNodeType.I)).singleElement().satisfies(n -> assertThat(n.text()).isEqualTo("Hi!"));
+    }
+
+    @Test
+    void playsTheDgdlPlusFixtureAsText(@TempDir Path dir) throws Exception {
+        Path script = dir.resolve("moves.json");
+        Files.writeString(script, """
+                [ {"speaker": "AgentOne", "move": "FirstMove"},
+                  {"speaker": "User", "move": "FirstMove", "target": "AgentTwo"},
+                  {"speaker": "Nobody", "move": "FirstMove"} ]
+                """);
+        Run r = parley("protocol", "play", fixture("agenttest.dgdl").toString(), "--script", script.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).contains("1. AgentOne -> User: FirstMove \"This is a dialogue move\"")
+                .contains("2. rejected User FirstMove: FirstMove: the target must be User, not AgentTwo")
+                .contains("3. rejected Nobody FirstMove: unknown participant Nobody")
+                .contains("AgentFive: FirstMove{}").contains("status: active (active)");
+    }
+
+    @Test
+    void externalConditionsCanBeSetFromTheCommandLine(@TempDir Path dir) throws Exception {
+        Path script = dir.resolve("moves.json");
+        Files.writeString(script, "[]");
+        Run r = parley("protocol", "play", fixture("testgame.dgdl").toString(), "--script", script.toString(),
+                "--json", "--external", "MyTestURI=false");
+        JsonNode j = Json.MAPPER.readTree(r.out());
+        assertThat(j.at("/initial/legal_moves/Test2").toString()).isEqualTo("[]");
+        assertThat(j.at("/initial/stores/TestStore").toString()).isEqualTo("[]");
+        assertThat(parley("protocol", "play", fixture("testgame.dgdl").toString(), "--script", script.toString(),
+                "--external-default", "maybe").err().strip())
+                .isEqualTo("parley: --external-default: expected true or false, not 'maybe'");
+    }
+
+    @Test
+    void badScriptsAreOneLineErrors(@TempDir Path dir) throws Exception {
+        Path script = dir.resolve("moves.json");
+        Files.writeString(script, "[{\"speaker\": \"Test2\"}]");
+        Run r = parley("protocol", "play", fixture("testgame.dgdl").toString(), "--script", script.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).isEqualTo("parley: " + script + ": step 1: missing \"move\"");
+        Files.writeString(script, "[{\"speaker\": \"Test2\",");
+        r = parley("protocol", "play", fixture("testgame.dgdl").toString(), "--script", script.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).startsWith("parley: " + script + ":1:").contains("not JSON");
+        assertThat(r.err().lines()).hasSize(1);
+    }
+
+    @Test
+    void interactivePlayReadsChoicesTargetsAndContent() {
+        Dialogue d = Dialogue.start(ProtocolParser.load(fixture("testgame.dgdl")),
+                ProtocolCommand.participants(ProtocolParser.load(fixture("testgame.dgdl"))));
+        StringWriter out = new StringWriter();
+        new InteractivePlay(d, new BufferedReader(new StringReader("1\nTest#2\nhello there\nx\n1\nq\n")),
+                new PrintWriter(out)).run();
+        assertThat(out.toString()).contains("1) Test2: TestMove {p=$p} -> one of [Test, Test#2]  \"Test, $p\"")
+                .contains("Test2: \"Test, hello there\"").contains("not a number: x")
+                .contains("Test#2: \"Test, hello there\"");
+        assertThat(d.history()).hasSize(2);
+        assertThat(List.of(d.history().get(1).speaker(), d.history().get(1).target()))
+                .containsExactly("Test#2", "Test2");
+    }
+}
