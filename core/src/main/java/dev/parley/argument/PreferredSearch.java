@@ -1,0 +1,160 @@
+package dev.parley.argument;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Enumerates preferred extensions by the labelling-based backtracking of Nofal, Atkinson and Dunne (2014,
+ * "Algorithms for decision problems in argument systems under preferred semantics", AIJ 207). Labels: IN, OUT
+ * (attacked by an IN argument), MUST_OUT (attacks an IN argument, so some IN argument must still attack it), UNDEC
+ * (decided not IN), BLANK (undecided). The search starts from the grounded labelling (every preferred extension
+ * contains it), branches on a BLANK argument (IN, then UNDEC), and records the IN set of every leaf without
+ * MUST_OUT — an admissible set. Every preferred extension is such a leaf (take IN exactly when in it), so the
+ * maximal leaves are exactly the preferred extensions. Pruning: a MUST_OUT argument with no BLANK attacker left
+ * can never be made OUT; a state whose IN ∪ BLANK lies inside an extension already found cannot produce a new
+ * maximal set.
+ */
+final class PreferredSearch {
+
+    private final ArgumentationFramework af;
+    private final int n;
+    private final int words;
+    private final List<long[]> found = new ArrayList<>();
+
+    PreferredSearch(ArgumentationFramework af) {
+        this.af = af;
+        this.n = af.size();
+        this.words = af.words();
+    }
+
+    /** Labels as five bitsets; BLANK is kept explicitly so selection and pruning are word operations. */
+    private record State(long[] in, long[] out, long[] mustOut, long[] undec, long[] blank) {
+        State copy() {
+            return new State(in.clone(), out.clone(), mustOut.clone(), undec.clone(), blank.clone());
+        }
+    }
+
+    List<long[]> run() {
+        long[] in = af.groundedBits();
+        long[] out = af.attackedBy(in);
+        long[] mustOut = new long[words];
+        long[] undec = new long[words];
+        long[] blank = new long[words];
+        for (int a = 0; a < n; a++) {
+            if (Bits.get(in, a) || Bits.get(out, a)) {
+                continue;
+            }
+            // a self-attacking argument can never be IN
+            Bits.set(af.attacks(a, a) ? undec : blank, a);
+        }
+        enumerate(new State(in, out, mustOut, undec, blank));
+        return found;
+    }
+
+    private void enumerate(State s) {
+        while (true) {
+            if (hopeless(s) || covered(s)) {
+                return;
+            }
+            int y = select(s);
+            if (y < 0) {
+                break;
+            }
+            State t = s.copy();
+            makeIn(t, y);
+            enumerate(t);
+            Bits.clear(s.blank, y);
+            Bits.set(s.undec, y);
+        }
+        if (Bits.isEmpty(s.mustOut)) {
+            record(s.in);
+        }
+    }
+
+    private void makeIn(State t, int y) {
+        Bits.set(t.in, y);
+        Bits.clear(t.blank, y);
+        long[] hit = af.targetBits(y);
+        long[] att = af.attackerBits(y);
+        for (int k = 0; k < words; k++) {
+            t.out[k] |= hit[k];
+            t.blank[k] &= ~hit[k];
+            t.mustOut[k] &= ~hit[k];
+            t.undec[k] &= ~hit[k];
+            long mo = att[k] & ~t.out[k];
+            t.mustOut[k] |= mo;
+            t.blank[k] &= ~mo;
+            t.undec[k] &= ~mo;
+        }
+    }
+
+    private boolean hopeless(State s) {
+        for (int z = Bits.next(s.mustOut, 0); z >= 0; z = Bits.next(s.mustOut, z + 1)) {
+            if (!Bits.intersects(af.attackerBits(z), s.blank)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private boolean covered(State s) {
+        if (found.isEmpty()) {
+            return false;
+        }
+        long[] reach = new long[words];
+        for (int k = 0; k < words; k++) {
+            reach[k] = s.in[k] | s.blank[k];
+        }
+        for (long[] e : found) {
+            if (Bits.subset(reach, e)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * A BLANK attacker of the MUST_OUT argument with fewest BLANK attackers (resolving it early prunes most), else
+     * the BLANK argument attacking the most arguments; -1 when nothing is BLANK.
+     */
+    private int select(State s) {
+        int best = -1;
+        int bestCount = Integer.MAX_VALUE;
+        for (int z = Bits.next(s.mustOut, 0); z >= 0; z = Bits.next(s.mustOut, z + 1)) {
+            int c = Bits.countAnd(af.attackerBits(z), s.blank);
+            if (c < bestCount) {
+                bestCount = c;
+                best = z;
+            }
+        }
+        long[] candidates = best >= 0 ? andOf(af.attackerBits(best), s.blank) : s.blank;
+        int pick = -1;
+        int most = -1;
+        for (int y = Bits.next(candidates, 0); y >= 0; y = Bits.next(candidates, y + 1)) {
+            int d = Bits.cardinality(af.targetBits(y));
+            if (d > most) {
+                most = d;
+                pick = y;
+            }
+        }
+        return pick;
+    }
+
+    private long[] andOf(long[] a, long[] b) {
+        long[] r = new long[words];
+        for (int k = 0; k < words; k++) {
+            r[k] = a[k] & b[k];
+        }
+        return r;
+    }
+
+    private void record(long[] in) {
+        for (long[] e : found) {
+            if (Bits.subset(in, e)) {
+                return;
+            }
+        }
+        found.removeIf(e -> Bits.subset(e, in));
+        found.add(in.clone());
+    }
+}

@@ -1,0 +1,13 @@
+package dev.parley.argument;
+
+/** Dung's extension-based semantics. */
+public enum Semantics {
+    /** The least fixed point of the characteristic function: the sceptical core; always exactly one extension. */
+    GROUNDED,
+    /** Admissible sets that contain every argument they defend. */
+    COMPLETE,
+    /** Maximal (by inclusion) admissible sets; at least one always exists. */
+    PREFERRED,
+    /** Conflict-free sets that attack every argument outside them; may not exist. */
+    STABLE
+}
