@@ -19,9 +19,9 @@ import java.util.SplittableRandom;
  * targets of each argument, for the set algebra of the enumerations) and as compressed adjacency lists (for the
  * linear-time grounded computation).
  *
- * <p>Semantics: {@link #grounded()} by counting propagation (O(n + attacks)); {@link #completeExtensions()} by a
- * labelling search with constraint propagation; {@link #preferredExtensions()} by the labelling-based backtracking of
- * Nofal, Atkinson and Dunne (2014) with pruning; {@link #stableExtensions()} as the preferred extensions that attack
+ * <p>Semantics: {@link #grounded()} by counting propagation (O(n + attacks)); {@link #completeExtensions()} and
+ * {@link #preferredExtensions()} by labelling-based backtracking after Nofal, Atkinson and Dunne (2014) with
+ * pruning (see {@code LabellingSearch}); {@link #stableExtensions()} as the preferred extensions that attack
  * everything outside them (every stable extension is preferred, Dung 1995).
  */
 public final class ArgumentationFramework {
@@ -359,7 +359,7 @@ public final class ArgumentationFramework {
     /** Every complete extension (the grounded one among them), in the order found. */
     public List<Extension> completeExtensions() {
         List<Extension> r = new ArrayList<>();
-        for (long[] b : new CompleteSearch(this).run()) {
+        for (long[] b : new LabellingSearch(this, false).run()) {
             r.add(wrap(b));
         }
         return r;
@@ -368,7 +368,7 @@ public final class ArgumentationFramework {
     /** Every preferred extension, in the order found. */
     public List<Extension> preferredExtensions() {
         List<Extension> r = new ArrayList<>();
-        for (long[] b : new PreferredSearch(this).run()) {
+        for (long[] b : new LabellingSearch(this, true).run()) {
             r.add(wrap(b));
         }
         return r;

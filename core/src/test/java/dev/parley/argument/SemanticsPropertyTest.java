@@ -212,13 +212,23 @@ class SemanticsPropertyTest {
         assertThat(withoutStable).isGreaterThan(20);
     }
 
+    private static Set<Extension> masksOf(List<Extension> exts) {
+        Set<Extension> r = new HashSet<>(exts);
+        assertThat(r).hasSize(exts.size());
+        return r;
+    }
+
     @Test
     void preferredSearchAgreesWithMaximalCompleteExtensionsOnLargerFrameworks() {
-        // two independent algorithms (the preferred search and the complete-labelling search) on 20-40 arguments
+        // the production search against an independent complete-labelling search (a test oracle) on 20-40 arguments
         for (int rep = 0; rep < 30; rep++) {
             int n = 20 + rep % 21;
             ArgumentationFramework af = ArgumentationFramework.random(n, 0.06 + 0.01 * (rep % 5), 77L + rep);
-            List<Extension> complete = af.completeExtensions();
+            List<Extension> complete = new ArrayList<>();
+            for (long[] bits : new ReferenceCompleteSearch(af).run()) {
+                complete.add(af.wrap(bits));
+            }
+            assertThat(masksOf(af.completeExtensions())).as("complete, rep " + rep).isEqualTo(new HashSet<>(complete));
             Set<Extension> maximal = new HashSet<>();
             for (Extension e : complete) {
                 boolean max = complete.stream().noneMatch(o -> !o.equals(e) && e.isSubsetOf(o));

@@ -4,20 +4,20 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Enumerates complete labellings (Caminada 2006): every argument is IN iff all its attackers are OUT, OUT iff some
+ * Test oracle, independent of the production search: enumerates complete labellings (Caminada 2006): every argument is IN iff all its attackers are OUT, OUT iff some
  * attacker is IN, UNDEC otherwise. Depth-first search over IN / OUT / UNDEC for one unlabelled argument at a time,
  * with the labelling rules applied as constraint propagation after every choice, so forced labels (starting with the
  * grounded labelling) never branch. Distinct leaves differ on a branched argument, so each complete extension is
  * produced exactly once.
  */
-final class CompleteSearch {
+final class ReferenceCompleteSearch {
 
     private final ArgumentationFramework af;
     private final int n;
     private final int words;
     private final List<long[]> found = new ArrayList<>();
 
-    CompleteSearch(ArgumentationFramework af) {
+    ReferenceCompleteSearch(ArgumentationFramework af) {
         this.af = af;
         this.n = af.size();
         this.words = af.words();
@@ -34,7 +34,7 @@ final class CompleteSearch {
     }
 
     private void search(long[] in, long[] out, long[] undec) {
-        int x = firstUnlabelled(in, out, undec);
+        int x = mostConstrained(in, out, undec);
         if (x < 0) {
             found.add(in);
             return;
@@ -50,17 +50,24 @@ final class CompleteSearch {
         }
     }
 
-    private int firstUnlabelled(long[] in, long[] out, long[] undec) {
+    /** The unlabelled argument with fewest unlabelled attackers (most constrained first); -1 if none. */
+    private int mostConstrained(long[] in, long[] out, long[] undec) {
+        long[] labelled = new long[words];
         for (int k = 0; k < words; k++) {
-            long free = ~(in[k] | out[k] | undec[k]);
-            if (k == words - 1 && (n & 63) != 0) {
-                free &= (1L << (n & 63)) - 1;
-            }
-            if (free != 0) {
-                return (k << 6) + Long.numberOfTrailingZeros(free);
+            labelled[k] = in[k] | out[k] | undec[k];
+        }
+        int best = -1;
+        int bestFree = Integer.MAX_VALUE;
+        for (int x = 0; x < n; x++) {
+            if (!Bits.get(labelled, x)) {
+                int free = Bits.countAndNot(af.attackerBits(x), labelled);
+                if (free < bestFree) {
+                    bestFree = free;
+                    best = x;
+                }
             }
         }
-        return -1;
+        return best;
     }
 
     /** Applies the labelling rules to a fixed point; false when some argument's label cannot be satisfied. */

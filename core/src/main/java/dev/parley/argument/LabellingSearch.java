@@ -4,25 +4,32 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Enumerates preferred extensions by the labelling-based backtracking of Nofal, Atkinson and Dunne (2014,
+ * Enumerates complete or preferred extensions by labelling-based backtracking after Nofal, Atkinson and Dunne (2014,
  * "Algorithms for decision problems in argument systems under preferred semantics", AIJ 207). Labels: IN, OUT
  * (attacked by an IN argument), MUST_OUT (attacks an IN argument, so some IN argument must still attack it), UNDEC
- * (decided not IN), BLANK (undecided). The search starts from the grounded labelling (every preferred extension
- * contains it), branches on a BLANK argument (IN, then UNDEC), and records the IN set of every leaf without
- * MUST_OUT — an admissible set. Every preferred extension is such a leaf (take IN exactly when in it), so the
- * maximal leaves are exactly the preferred extensions. Pruning: a MUST_OUT argument with no BLANK attacker left
- * can never be made OUT; a state whose IN ∪ BLANK lies inside an extension already found cannot produce a new
- * maximal set.
+ * (decided not IN), BLANK (undecided).
+ *
+ * <p>The search starts from the grounded labelling (every complete extension contains it), branches on a BLANK
+ * argument (IN, then UNDEC), and records the IN set of every leaf without MUST_OUT — an admissible set. Since complete
+ * (and so preferred) extensions contain every argument they defend, and defence only grows as IN grows, two rules
+ * hold along every branch: a BLANK argument whose attackers are all OUT is forced IN, and an UNDEC argument whose
+ * attackers are all OUT kills the branch. Every leaf is then complete, and every complete extension S is the leaf of
+ * the branch that takes IN exactly the members of S, so the leaves are exactly the complete extensions, each once
+ * (two leaves differ on a branched argument). For preferred semantics only maximal leaves are kept, and a state whose
+ * IN ∪ BLANK lies inside an extension already found is pruned (it cannot give a new maximal set). In both modes a
+ * MUST_OUT argument with no BLANK attacker left prunes the branch: nothing can make it OUT any more.
  */
-final class PreferredSearch {
+final class LabellingSearch {
 
     private final ArgumentationFramework af;
     private final int n;
     private final int words;
+    private final boolean maximalOnly;
     private final List<long[]> found = new ArrayList<>();
 
-    PreferredSearch(ArgumentationFramework af) {
+    LabellingSearch(ArgumentationFramework af, boolean maximalOnly) {
         this.af = af;
+        this.maximalOnly = maximalOnly;
         this.n = af.size();
         this.words = af.words();
     }
@@ -53,7 +60,7 @@ final class PreferredSearch {
 
     private void enumerate(State s) {
         while (true) {
-            if (hopeless(s) || covered(s)) {
+            if (hopeless(s) || (maximalOnly && covered(s))) {
                 return;
             }
             int y = select(s);
@@ -62,13 +69,40 @@ final class PreferredSearch {
             }
             State t = s.copy();
             makeIn(t, y);
-            enumerate(t);
+            if (propagate(t)) {
+                enumerate(t);
+            }
             Bits.clear(s.blank, y);
             Bits.set(s.undec, y);
+            // y stays undefended here: a BLANK argument the IN set defends would have been forced IN already
         }
         if (Bits.isEmpty(s.mustOut)) {
-            record(s.in);
+            if (maximalOnly) {
+                recordMaximal(s.in);
+            } else {
+                found.add(s.in.clone());
+            }
         }
+    }
+
+    /** Forces IN every BLANK argument the IN set defends; false if an UNDEC argument is defended. */
+    private boolean propagate(State t) {
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            for (int x = Bits.next(t.blank, 0); x >= 0; x = Bits.next(t.blank, x + 1)) {
+                if (Bits.subset(af.attackerBits(x), t.out)) {
+                    makeIn(t, x);
+                    changed = true;
+                }
+            }
+        }
+        for (int x = Bits.next(t.undec, 0); x >= 0; x = Bits.next(t.undec, x + 1)) {
+            if (Bits.subset(af.attackerBits(x), t.out)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private void makeIn(State t, int y) {
@@ -148,7 +182,7 @@ final class PreferredSearch {
         return r;
     }
 
-    private void record(long[] in) {
+    private void recordMaximal(long[] in) {
         for (long[] e : found) {
             if (Bits.subset(in, e)) {
                 return;
