@@ -21,6 +21,11 @@ public record Generation(FilledMove move, Prompt prompt, int attempts, List<Stri
         rejections = List.copyOf(rejections);
     }
 
+    /** The same generation with another move (e.g. {@link FilledMove#withSpeaker}). */
+    public Generation withMove(FilledMove other) {
+        return new Generation(other, prompt, attempts, rawAnswers, rejections, cacheHits);
+    }
+
     public String backend() {
         return move.backend();
     }

@@ -171,6 +171,10 @@ public final class LangChainChat implements ChatBackend {
             return new LlmException(where + " refused the API key (HTTP " + status + "); check the environment"
                     + " variable " + config.apiKeyEnv(), e);
         }
+        if (refused(e)) {
+            return new LlmException("cannot connect to " + where + ": connection refused; is the server running"
+                    + " and is --base-url right?", e);
+        }
         if (status != null) {
             String after = retries > 0 ? " after " + retries + " retries" : "";
             return new LlmException(where + " answered HTTP " + status + after + ": " + brief(e.getMessage()), e);
@@ -193,6 +197,15 @@ public final class LangChainChat implements ChatBackend {
             }
         }
         return null;
+    }
+
+    private static boolean refused(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.net.ConnectException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isTimeout(Throwable e) {

@@ -11,6 +11,12 @@ package dev.parley.preface;
  */
 public record FilledMove(String moveName, String text, String response, ReplyObject reply, String backend) {
 
+    /** The same move spoken by {@code speakerId} (a DGEP participant id). */
+    public FilledMove withSpeaker(String speakerId) {
+        return new FilledMove(moveName, text, response, new ReplyObject(speakerId, reply.target(), reply.reply()),
+                backend);
+    }
+
     /**
      * Fills {@code dcrs}'s scaffold with {@code response}. The speaker defaults to "self"; the target is the speaker
      * of the utterance being answered, when that is someone else.

@@ -16,6 +16,8 @@ import picocli.CommandLine.Command;
             GamesCommand.class,
             SolveCommand.class,
             ProtocolCommand.class,
+            PrefaceCommand.class,
+            CacheCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Parley implements Runnable {

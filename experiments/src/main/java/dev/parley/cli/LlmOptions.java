@@ -1,0 +1,166 @@
+package dev.parley.cli;
+
+import dev.parley.llm.BoundedExecutor;
+import dev.parley.llm.CachedChat;
+import dev.parley.llm.CallAccounting;
+import dev.parley.llm.ChatBackend;
+import dev.parley.llm.LangChainChat;
+import dev.parley.llm.LlmConfig;
+import dev.parley.llm.LlmException;
+import dev.parley.llm.LlmUtteranceGenerator;
+import dev.parley.llm.OfflineRealiser;
+import dev.parley.llm.RunStats;
+import dev.parley.llm.UtteranceGenerator;
+import dev.parley.llm.cache.CacheException;
+import dev.parley.llm.cache.CacheMode;
+import dev.parley.llm.cache.CallCache;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import picocli.CommandLine.Option;
+
+/**
+ * The language-model options every command that generates text shares (a picocli mixin): which backend, how to
+ * reach it, the call cache and the concurrency. {@link #open()} turns them into a ready {@link Session}.
+ */
+public final class LlmOptions {
+
+    @Option(names = "--llm", defaultValue = "offline", paramLabel = "offline|openai",
+            description = "Language-model backend (default: offline, the knowledge-grounded realiser; no network).")
+    String llm;
+
+    @Option(names = "--base-url", defaultValue = LlmConfig.OPENAI_URL, paramLabel = "URL",
+            description = "OpenAI-compatible server (OpenAI, vLLM, llama.cpp, LM Studio, Ollama's /v1)."
+                    + " Default: ${DEFAULT-VALUE}.")
+    String baseUrl;
+
+    @Option(names = "--model", paramLabel = "M", description = "Model name (required with --llm openai).")
+    String model;
+
+    @Option(names = "--api-key-env", defaultValue = "OPENAI_API_KEY", paramLabel = "VAR",
+            description = "Environment variable holding the API key (default: ${DEFAULT-VALUE}).")
+    String apiKeyEnv;
+
+    @Option(names = "--temperature", defaultValue = "1.0", paramLabel = "T", description = "Sampling temperature.")
+    double temperature;
+
+    @Option(names = "--max-tokens", defaultValue = "256", paramLabel = "N", description = "Longest answer in tokens.")
+    int maxTokens;
+
+    @Option(names = "--timeout", defaultValue = "60", paramLabel = "SECONDS", description = "Timeout of one call.")
+    double timeoutSeconds;
+
+    @Option(names = "--retries", defaultValue = "3", paramLabel = "N",
+            description = "Retries after HTTP 429 or 5xx, with exponential backoff from 0.5 s.")
+    int retries;
+
+    @Option(names = "--cache", paramLabel = "FILE|JDBC-URL",
+            description = "Call cache: a SQLite file or a JDBC URL (default: $XDG_CACHE_HOME/parley/llm-calls.sqlite"
+                    + " or ~/.cache/parley/llm-calls.sqlite).")
+    String cache;
+
+    @Option(names = "--cache-mode", defaultValue = "read-write", paramLabel = "MODE",
+            description = "read-write, read-only, off or replay (a miss is an error). Default: ${DEFAULT-VALUE}.")
+    String cacheMode;
+
+    @Option(names = "--llm-concurrency", defaultValue = "4", paramLabel = "N",
+            description = "Model calls in flight at once (default: ${DEFAULT-VALUE}).")
+    int concurrency;
+
+    /** An open backend with its cache, accounting and executor; close it when the run ends. */
+    public record Session(UtteranceGenerator generator, ChatBackend chat, CallCache cache, CacheMode mode,
+            CallAccounting accounting, BoundedExecutor executor) implements AutoCloseable {
+
+        public boolean offline() {
+            return chat == null;
+        }
+
+        public RunStats stats() {
+            return accounting.snapshot();
+        }
+
+        @Override
+        public void close() {
+            executor.close();
+            if (cache != null) {
+                cache.close();
+            }
+        }
+    }
+
+    public boolean offline() {
+        return "offline".equals(llm);
+    }
+
+    /** Validates the options and opens the backend. */
+    public Session open() {
+        if (concurrency < 1) {
+            throw new UserInputException("--llm-concurrency must be at least 1, got " + concurrency);
+        }
+        CallAccounting accounting = new CallAccounting();
+        if (offline()) {
+            return new Session(new OfflineRealiser(), null, null, CacheMode.OFF, accounting,
+                    new BoundedExecutor(concurrency));
+        }
+        if (!"openai".equals(llm)) {
+            throw new UserInputException("--llm must be offline or openai, not '" + llm + "'");
+        }
+        if (model == null || model.isBlank()) {
+            throw new UserInputException("--llm openai needs --model (e.g. gpt-4o-mini, or the name your server"
+                    + " serves)");
+        }
+        if (timeoutSeconds <= 0 || maxTokens < 1 || retries < 0) {
+            throw new UserInputException("--timeout and --max-tokens must be positive and --retries non-negative");
+        }
+        LlmConfig config;
+        try {
+            config = LlmConfig.openAi(baseUrl, model)
+                    .withSampling(temperature, null, maxTokens)
+                    .withTimeout(Duration.ofMillis(Math.round(timeoutSeconds * 1000)))
+                    .withRetries(retries, Duration.ofMillis(500))
+                    .withApiKeyEnv(apiKeyEnv);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException("--base-url '" + baseUrl + "': " + e.getMessage());
+        }
+        CacheMode mode = mode();
+        CallCache callCache = mode == CacheMode.OFF ? null : openCache(cache, mode != CacheMode.READ_WRITE);
+        try {
+            ChatBackend chat = new CachedChat(LangChainChat.openAi(config, System.getenv()), callCache, mode,
+                    accounting);
+            return new Session(new LlmUtteranceGenerator(chat), chat, callCache, mode, accounting,
+                    new BoundedExecutor(concurrency));
+        } catch (LlmException | IllegalArgumentException e) {
+            if (callCache != null) {
+                callCache.close();
+            }
+            throw new UserInputException(e.getMessage(), e);
+        }
+    }
+
+    CacheMode mode() {
+        try {
+            return CacheMode.parse(cacheMode);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException("--cache-mode: " + e.getMessage());
+        }
+    }
+
+    /**
+     * Opens the cache at {@code location} (a file or a JDBC URL; null means the default file). With
+     * {@code mustExist}, a missing SQLite file is an error instead of a new empty cache.
+     */
+    static CallCache openCache(String location, boolean mustExist) {
+        try {
+            if (location != null && location.startsWith("jdbc:")) {
+                return CallCache.open(location);
+            }
+            Path file = location == null ? CallCache.defaultFile(System.getenv()) : Path.of(location);
+            if (mustExist && !Files.exists(file)) {
+                throw new UserInputException("no call cache at " + file);
+            }
+            return CallCache.openFile(file);
+        } catch (CacheException e) {
+            throw new UserInputException(e.getMessage(), e);
+        }
+    }
+}
