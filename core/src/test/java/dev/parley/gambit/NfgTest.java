@@ -47,6 +47,18 @@ class NfgTest {
     }
 
     @Test
+    void strategyCountsWithAnOutcomeListAndNamesWithAPayoffListAlsoRead() {
+        NormalFormGame counts = Nfg.parse("NFG 1 R \"mixed\" { \"A\" \"B\" } { 2 1 }\n{ { \"o\" 1/2, -1/2 } }\n0 1",
+                "mixed.nfg");
+        assertThat(counts.strategies()).containsExactly(List.of("1", "2"), List.of("1"));
+        assertThat(counts.payoffs()).containsExactly(0, 0, 0.5, -0.5);
+        NormalFormGame names = Nfg.parse("NFG 1 R \"\" { \"A\" } { { \"x\", \"y\" } } \"comment\" 3, 4",
+                "names.nfg");
+        assertThat(names.strategies()).containsExactly(List.of("x", "y"));
+        assertThat(names.payoffs()).containsExactly(3, 4);
+    }
+
+    @Test
     void writeThenParseGivesTheSameGameForBothFileForms() {
         for (String file : new String[] {"coordination.nfg", "inspection.nfg"}) {
             NormalFormGame g = Nfg.parse(GambitTestFiles.text(file), file);
