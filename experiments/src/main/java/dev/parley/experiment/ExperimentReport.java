@@ -1,0 +1,57 @@
+package dev.parley.experiment;
+
+import java.util.List;
+
+/**
+ * The paper's Table 1 for one domain, plus what is needed to trust it.
+ *
+ * @param domain          the domain
+ * @param backend         what generated the words and produced the payoffs
+ * @param scenarios       number of scenarios
+ * @param maxReplies      dialogue length limit
+ * @param solver          CFR variant
+ * @param iterations      solver iterations
+ * @param nodes           size of the game tree
+ * @param infosets        number of information states
+ * @param nashConv        NashConv of the solver's average policy
+ * @param payoffRange     {@code [min, max]} of the domain's payoffs
+ * @param cfrGain         per player: payoff following the solver against the baseline, minus all-baseline
+ * @param eqVsBase        per player: payoff following the solver while the others play the baseline
+ * @param baseVsBase      per player: payoff when everyone plays the baseline
+ * @param eqVsEq          per player: payoff when everyone follows the solver
+ * @param instructions    the instruction names
+ * @param instructionMass per player, per instruction: the share of the solver's play
+ * @param curve           NashConv of the average policy along the run: pairs (iteration, NashConv)
+ * @param calls           generation calls requested (messages)
+ * @param cached          of those, served without generating again (memo or call cache)
+ * @param seconds         wall time of the whole run
+ */
+public record ExperimentReport(String domain, String backend, int scenarios, int maxReplies, String solver,
+                               int iterations, int nodes, int infosets, double nashConv, double[] payoffRange,
+                               double[] cfrGain, double[] eqVsBase, double[] baseVsBase, double[] eqVsEq,
+                               List<String> instructions, double[][] instructionMass, List<double[]> curve,
+                               long calls, long cached, double seconds) {
+
+    public ExperimentReport {
+        instructions = List.copyOf(instructions);
+        curve = List.copyOf(curve);
+    }
+
+    /** NashConv as a fraction of the payoff range. */
+    public double relativeNashConv() {
+        return nashConv / (payoffRange[1] - payoffRange[0]);
+    }
+
+    /**
+     * The paper's approximate evolutionary-stability reading: every player's CFR gain is positive and larger than
+     * the NashConv of the solver's profile.
+     */
+    public boolean approximatelyStable() {
+        for (double g : cfrGain) {
+            if (!(g > nashConv)) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,71 @@
+package dev.parley.experiment;
+
+import dev.parley.cfr.CfrSolver;
+import dev.parley.dialogue.DialogueGame;
+import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.Instruction;
+import dev.parley.eval.Exploitability;
+import dev.parley.game.GameTree;
+import dev.parley.game.TreeBuilder;
+import dev.parley.llm.RewardModel;
+import dev.parley.llm.UtteranceGenerator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.LongConsumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Builds a domain's dialogue game, solves it and measures it: the experiment of Gemp et al. (2024), Table 1.
+ */
+public final class ExperimentRunner {
+
+    private static final Logger LOG = LoggerFactory.getLogger(ExperimentRunner.class);
+
+    /** Games larger than this are refused: a dialogue tree this big needs fewer scenarios or shorter dialogues. */
+    public static final int MAX_NODES = 5_000_000;
+
+    private ExperimentRunner() {
+    }
+
+    /**
+     * @param rewardModel an LLM judge, or {@code null} for the domain's exact scorer
+     * @param progress    told the number of states expanded while the tree is built
+     */
+    public static ExperimentReport run(Domain domain, ExperimentConfig config, UtteranceGenerator generator,
+                                       RewardModel rewardModel, LongConsumer progress) {
+        long start = System.nanoTime();
+        DialogueGame game = new DialogueGame(domain, domain.scenarios(config.scenarios(), config.seed()), generator,
+                rewardModel, new DialogueGame.Limits(config.maxReplies(), 1));
+        TreeBuilder.Result built = new TreeBuilder(config.concurrency(), MAX_NODES, progress).build(game);
+        GameTree tree = built.tree();
+        LOG.info("{}: {} built in {} s", domain.name(), tree, built.seconds());
+
+        CfrSolver solver = new CfrSolver(tree, config.solver());
+        List<double[]> curve = new ArrayList<>();
+        int every = Math.max(1, config.iterations() / config.curvePoints());
+        for (int i = 1; i <= config.iterations(); i++) {
+            solver.iterate();
+            if (i % every == 0 || i == config.iterations()) {
+                curve.add(new double[] {i, Exploitability.nashConv(tree, solver.averagePolicySlots())});
+            }
+        }
+        double[] eq = solver.averagePolicySlots();
+        double[] base = ProfileMetrics.baseline(tree, game);
+        double nashConv = Exploitability.nashConv(tree, eq);
+        double[] baseVsBase = Exploitability.expectedValues(tree, base);
+        double[] eqVsEq = Exploitability.expectedValues(tree, eq);
+        double[] eqVsBase = ProfileMetrics.guidedVsBaseline(tree, eq, base);
+        double[] gain = new double[tree.numPlayers()];
+        for (int p = 0; p < gain.length; p++) {
+            gain[p] = eqVsBase[p] - baseVsBase[p];
+        }
+        DialogueGame.Account account = game.account();
+        return new ExperimentReport(domain.name(), game.backend(), game.scenarios().size(), config.maxReplies(),
+                config.solver().cliName(), config.iterations(), tree.numNodes(), tree.numInfosets(), nashConv,
+                new double[] {domain.minPayoff(), domain.maxPayoff()}, gain, eqVsBase, baseVsBase, eqVsEq,
+                game.instructions().stream().map(Instruction::name).toList(),
+                ProfileMetrics.instructionMass(tree, game, eq), curve, account.generations(), account.memoHits(),
+                (System.nanoTime() - start) / 1e9);
+    }
+}
