@@ -76,6 +76,33 @@ class SolveCommandTest {
     }
 
     @Test
+    void solvesAGambitFileAndReportsMalformedOnesWithPosition(@TempDir Path dir) throws Exception {
+        Path game = dir.resolve("matching.efg");
+        // Matching pennies in extensive form: value 0, equilibrium 1/2-1/2.
+        Files.writeString(game, """
+                EFG 2 R "Matching pennies" { "P1" "P2" }
+                p "" 1 1 "P1" { "H" "T" } 0
+                p "" 2 1 "P2" { "h" "t" } 0
+                t "" 1 "win" { 1, -1 }
+                t "" 2 "lose" { -1, 1 }
+                p "" 2 1 "P2" { "h" "t" } 0
+                t "" 2
+                t "" 1
+                """);
+        Run r = parley("solve", "--game", game.toString(), "--solver", "cfr+", "--iterations", "500", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode json = Json.MAPPER.readTree(r.out());
+        assertThat(json.get("expected_values").get(0).asDouble()).isCloseTo(0.0, within(1e-3));
+        assertThat(json.get("nash_conv").asDouble()).isLessThan(1e-2);
+
+        Path bad = dir.resolve("bad.efg");
+        Files.writeString(bad, "EFG 2 R \"x\" { \"P1\" }\np \"\" 1 1 \"I\" { \"a\" } abc\n");
+        Run e = parley("solve", "--game", bad.toString(), "--solver", "cfr", "--iterations", "1");
+        assertThat(e.code()).isEqualTo(2);
+        assertThat(e.err().strip()).startsWith("parley: ").contains("bad.efg:2:").doesNotContain("\n");
+    }
+
+    @Test
     void gamesListsTheCatalogue() {
         Run r = parley("games", "--json");
         assertThat(r.code()).isZero();
