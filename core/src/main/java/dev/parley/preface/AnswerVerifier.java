@@ -2,6 +2,7 @@ package dev.parley.preface;
 
 import java.util.Locale;
 import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Checks a value for {@code $response} before it fills a move: not empty, within a length bound, not a repeat of the
@@ -75,6 +76,10 @@ public record AnswerVerifier(int maxChars) {
 
     /** Lower case, punctuation dropped, whitespace collapsed: repeats are judged on words, not on commas. */
     static String normalise(String s) {
-        return s.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L}\\p{N}$ ]+", " ").replaceAll("\\s+", " ").strip();
+        String kept = NOT_WORD.matcher(s.toLowerCase(Locale.ROOT)).replaceAll(" ");
+        return SPACES.matcher(kept).replaceAll(" ").strip();
     }
+
+    private static final Pattern NOT_WORD = Pattern.compile("[^\\p{L}\\p{N}$ ]+");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
 }

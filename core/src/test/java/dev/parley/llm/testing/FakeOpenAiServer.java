@@ -33,6 +33,15 @@ public final class FakeOpenAiServer implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    static {
+        // The JDK server writes headers and body separately; with Nagle's algorithm on its socket and delayed ACKs
+        // on the client, every answer would stall ~40 ms, which is not what a model server does. The property is
+        // read once, when the JDK's server configuration class loads, so it is set before the first server starts.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+    }
+
     /** One scripted reply. */
     public sealed interface Reply {
         /** 200 with an assistant message whose content is {@code content}. */
