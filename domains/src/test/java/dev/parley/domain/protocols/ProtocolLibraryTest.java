@@ -1,0 +1,36 @@
+package dev.parley.domain.protocols;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.parley.dgdl.Diagnostic;
+import dev.parley.dgdl.Dialect;
+import dev.parley.dgdl.Protocol;
+import dev.parley.dgdl.ProtocolChecker;
+import org.junit.jupiter.api.Test;
+
+class ProtocolLibraryTest {
+
+    @Test
+    void listsAndLoadsEveryBundledProtocolWithoutErrors() {
+        assertThat(ProtocolLibrary.names())
+                .containsExactly("crg", "dc", "debate", "deliberation", "h", "negotiation", "ppd");
+        for (String name : ProtocolLibrary.names()) {
+            Protocol p = ProtocolLibrary.load(name);
+            assertThat(p.dialect()).isEqualTo(Dialect.DGEP2);
+            assertThat(ProtocolChecker.check(p)).as(name)
+                    .noneMatch(d -> d.severity() == Diagnostic.Severity.ERROR)
+                    // only runtime names (Speaker, Listener) are left to the engine
+                    .allSatisfy(d -> assertThat(d.message()).contains("is a runtime name"));
+        }
+        assertThat(ProtocolLibrary.load("PPD").id()).isEqualTo("PPD");
+    }
+
+    @Test
+    void unknownNamesAreRejected() {
+        assertThatThrownBy(() -> ProtocolLibrary.load("chess"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("no bundled protocol chess (available: crg, dc, debate, deliberation, h, negotiation, ppd)");
+        assertThat(ProtocolLibrary.text("nope")).isEmpty();
+    }
+}
