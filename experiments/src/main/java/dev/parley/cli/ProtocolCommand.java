@@ -20,6 +20,7 @@ import dev.parley.engine.MoveOutcome;
 import dev.parley.engine.Participant;
 import dev.parley.engine.PerformedMove;
 import dev.parley.engine.StoreView;
+import dev.parley.domain.protocols.ProtocolLibrary;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -44,7 +45,7 @@ import picocli.CommandLine.Spec;
 /** {@code parley protocol check|play}: validate a DGDL protocol, play it from a script or interactively. */
 @Command(name = "protocol", mixinStandardHelpOptions = true,
         description = "Check a DGDL dialogue protocol or play it.",
-        subcommands = {ProtocolCommand.Check.class, ProtocolCommand.Play.class})
+        subcommands = {ProtocolCommand.Check.class, ProtocolCommand.Play.class, ProtocolCommand.ListBundled.class})
 final class ProtocolCommand implements Runnable {
 
     @Spec
@@ -55,19 +56,54 @@ final class ProtocolCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getOut());
     }
 
-    /** Loads and checks a protocol; a DGDL error is printed as {@code file:line:column: message}, exit 2. */
+    /**
+     * Loads and checks a protocol file, or a bundled protocol by name ({@code ppd}, {@code dc}, ...); a DGDL error
+     * is printed as {@code file:line:column: message}, exit 2.
+     */
     static Protocol load(Path file) {
         if (!Files.isRegularFile(file)) {
-            throw new UserInputException(file + ": no such file");
+            if (ProtocolLibrary.names().contains(file.toString())) {
+                return ProtocolLibrary.load(file.toString());
+            }
+            throw new UserInputException(file + ": no such file (bundled protocols: "
+                    + String.join(", ", ProtocolLibrary.names()) + ")");
         }
         return ProtocolParser.load(file);
+    }
+
+    @Command(name = "list", mixinStandardHelpOptions = true, description = "List the bundled protocols.")
+    static final class ListBundled implements Callable<Integer> {
+
+        @Option(names = "--json", description = "Print JSON instead of a table.")
+        boolean json;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            PrintWriter out = spec.commandLine().getOut();
+            if (json) {
+                ObjectNode root = Json.MAPPER.createObjectNode();
+                ArrayNode arr = root.putArray("dgdl");
+                ProtocolLibrary.names().forEach(arr::add);
+                out.println(Json.write(root));
+                return 0;
+            }
+            Table t = new Table("name", "game", "description");
+            for (ProtocolLibrary.Entry e : ProtocolLibrary.entries()) {
+                t.row(e.name(), ProtocolLibrary.load(e.name()).id(), e.description());
+            }
+            out.print(t.render());
+            return 0;
+        }
     }
 
     @Command(name = "check", mixinStandardHelpOptions = true,
             description = "Validate a protocol: summary of roles, players, stores and moves, or the error.")
     static final class Check implements Callable<Integer> {
 
-        @Parameters(paramLabel = "FILE.dgdl", description = "The protocol (DGEP 2 or DGDL+ dialect).")
+        @Parameters(paramLabel = "FILE.dgdl", description = "The protocol (DGEP 2 or DGDL+ dialect), or a bundled name.")
         Path file;
 
         @Option(names = "--json", description = "Print JSON instead of text.")
@@ -172,7 +208,7 @@ final class ProtocolCommand implements Runnable {
                             + "with a terminal, play interactively."})
     static final class Play implements Callable<Integer> {
 
-        @Parameters(paramLabel = "FILE.dgdl", description = "The protocol.")
+        @Parameters(paramLabel = "FILE.dgdl", description = "The protocol file, or a bundled name (see protocol list).")
         Path file;
 
         @Option(names = "--script", paramLabel = "moves.json", description = "The moves to make.")

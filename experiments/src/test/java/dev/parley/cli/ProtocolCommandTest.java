@@ -159,6 +159,27 @@ class ProtocolCommandTest {
     }
 
     @Test
+    void bundledProtocolsAreListedAndPlayableByName(@TempDir Path dir) throws Exception {
+        Run list = parley("protocol", "list", "--json");
+        assertThat(list.code()).isZero();
+        assertThat(Json.MAPPER.readTree(list.out()).get("dgdl").toString())
+                .isEqualTo("[\"crg\",\"dc\",\"debate\",\"deliberation\",\"h\",\"negotiation\",\"ppd\"]");
+        assertThat(parley("protocol", "list").out()).containsPattern("negotiation +Negotiation +bilateral negotiation");
+        Path script = dir.resolve("moves.json");
+        Files.writeString(script, """
+                [ {"speaker": "Initiator", "move": "Propose", "reply": {"give": "1 apple", "get": "2 bananas"}},
+                  {"speaker": "Responder", "move": "Accept"} ]
+                """);
+        Run r = parley("protocol", "play", "negotiation", "--script", script.toString(), "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = Json.MAPPER.readTree(r.out());
+        assertThat(j.at("/steps/0/legal_moves/Responder").toString())
+                .isEqualTo("[\"Accept\",\"Reject\",\"Counter\",\"Withdraw\"]");
+        assertThat(j.at("/steps/1/stores/Agreement").toString()).isEqualTo("[\"1 apple\",\"2 bananas\"]");
+        assertThat(j.get("status").asText()).isEqualTo("terminated");
+    }
+
+    @Test
     void interactivePlayReadsChoicesTargetsAndContent() {
         Dialogue d = Dialogue.start(ProtocolParser.load(fixture("testgame.dgdl")),
                 ProtocolCommand.participants(ProtocolParser.load(fixture("testgame.dgdl"))));
