@@ -2,6 +2,7 @@ package dev.parley.dialogue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Decides the structured content of a move for the speaker: which trade to offer, which day to propose, which
@@ -22,4 +23,19 @@ public interface ContentPlanner {
      */
     Map<String, String> plan(Scenario scenario, int speaker, List<Message> transcript, String moveId,
                              Instruction instruction);
+
+    /**
+     * The move this speaker would pick by itself under {@code instruction}, as an unguided language model decides
+     * whether to accept an offer: for instance accept when the offer on the table is worth accepting by the
+     * speaker's own valuation and tone, otherwise counter. Game actions choose the move explicitly; this is for
+     * agents whose move is not chosen by a solver (the baseline, prompt-space PSRO simulations). Reads only the
+     * speaker's own private information and the public transcript.
+     *
+     * @param legalMoveIds the moves the protocol allows now (not empty)
+     * @return one of {@code legalMoveIds}, or empty when the planner has no preference (the caller decides)
+     */
+    default Optional<String> chooseMove(Scenario scenario, int speaker, List<Message> transcript,
+                                        List<String> legalMoveIds, Instruction instruction) {
+        return Optional.empty();
+    }
 }

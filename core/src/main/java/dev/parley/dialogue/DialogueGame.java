@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -423,6 +424,10 @@ public final class DialogueGame implements Game {
             for (Step s : steps) {
                 Message m = s.message();
                 sb.append("||").append(m.speaker()).append(':').append(m.moveId()).append(':').append(m.text());
+                if (!m.content().isEmpty()) {
+                    // The content is what was said (the offer, the day): public, and what payoffs depend on.
+                    sb.append(" {").append(new java.util.TreeMap<>(m.content())).append('}');
+                }
                 if (m.speaker() == player) {
                     sb.append(" [").append(s.instruction().name()).append(']');
                 }
@@ -447,6 +452,58 @@ public final class DialogueGame implements Game {
         @Override
         public String toString() {
             return "DialogueState[scenario=" + scenario + ", messages=" + steps.size() + "]";
+        }
+    }
+
+    /**
+     * The unguided baseline as a per-slot policy of {@code tree} (compiled from this game): at every infoset the
+     * instruction {@code any}, and the move an unguided speaker picks by itself ({@link ContentPlanner#chooseMove}),
+     * or a uniform choice among the legal moves when the planner has no preference.
+     */
+    public double[] baselineSlots(dev.parley.game.GameTree tree) {
+        double[] slots = new double[tree.numSlots()];
+        boolean[] done = new boolean[tree.numInfosets()];
+        int anyIndex = -1;
+        for (int i = 0; i < instructions.size(); i++) {
+            if (instructions.get(i).isBaseline()) {
+                anyIndex = i;
+            }
+        }
+        baselineWalk(tree, 0, initialState(), slots, done, anyIndex);
+        return slots;
+    }
+
+    private void baselineWalk(dev.parley.game.GameTree tree, int node, State state, double[] slots, boolean[] done,
+                              int anyIndex) {
+        int player = tree.player(node);
+        if (player == dev.parley.game.GameTree.TERMINAL) {
+            return;
+        }
+        if (player >= 0 && !done[tree.infoset(node)]) {
+            int is = tree.infoset(node);
+            done[is] = true;
+            DialogueState ds = (DialogueState) state;
+            List<String> legal = ds.replay().legal();
+            Optional<String> chosen = domain.planner().chooseMove(scenarios.get(ds.scenario), player,
+                    ds.transcript(), legal, Instruction.ANY);
+            int k = instructions.size();
+            int start = tree.slotStart(is);
+            for (int s = start; s < start + tree.actionCount(is); s++) {
+                int action = tree.slotAction(s);
+                boolean any = anyIndex < 0 || action % k == anyIndex;
+                boolean move = chosen.isEmpty() || chosen.get().equals(moveOf(action));
+                slots[s] = any && move ? 1.0 : 0.0;
+            }
+            double total = 0;
+            for (int s = start; s < start + tree.actionCount(is); s++) {
+                total += slots[s];
+            }
+            for (int s = start; s < start + tree.actionCount(is); s++) {
+                slots[s] = total > 0 ? slots[s] / total : 1.0 / tree.actionCount(is);
+            }
+        }
+        for (int c = tree.firstChild(node), end = c + tree.childCount(node); c < end; c++) {
+            baselineWalk(tree, c, state.child(tree.action(c)), slots, done, anyIndex);
         }
     }
 

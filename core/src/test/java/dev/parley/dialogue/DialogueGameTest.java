@@ -138,6 +138,30 @@ class DialogueGameTest {
     }
 
     @Test
+    void baselinePlaysAnyWithTheMoveAnUnguidedSpeakerPicks() {
+        DialogueGame g = game(new PlainGenerator(), 3, 1);
+        GameTree tree = GameTree.compile(g);
+        double[] base = g.baselineSlots(tree);
+        for (int i = 0; i < tree.numInfosets(); i++) {
+            double total = 0;
+            for (int s = tree.slotStart(i); s < tree.slotStart(i) + tree.actionCount(i); s++) {
+                total += base[s];
+                if (base[s] > 0) {
+                    assertThat(tree.slotLabel(s)).endsWith("/any");
+                }
+            }
+            assertThat(total).isCloseTo(1.0, org.assertj.core.api.Assertions.within(1e-12));
+        }
+        // Scenario "cheap" (worth 9): the baseline seller asks 7, and the buyer accepts (7 <= 9 - 2).
+        State cheap = g.initialState().child(0);
+        int atCheapAsk = tree.infosetIndex(cheap.child(action(cheap, "ask/any")).infoStateKey(1));
+        assertThat(atCheapAsk).as("buyer infoset after the baseline ask of 7").isNotNegative();
+        for (int s = tree.slotStart(atCheapAsk); s < tree.slotStart(atCheapAsk) + tree.actionCount(atCheapAsk); s++) {
+            assertThat(base[s]).as(tree.slotLabel(s)).isEqualTo(tree.slotLabel(s).equals("accept/any") ? 1.0 : 0.0);
+        }
+    }
+
+    @Test
     void rejectsIllegalActions() {
         DialogueGame g = game(new PlainGenerator(), 3, 1);
         State s = g.initialState().child(0);

@@ -114,11 +114,30 @@ final class HaggleDomain implements Domain {
 
     @Override
     public ContentPlanner planner() {
-        return (scenario, speaker, transcript, moveId, instruction) -> switch (moveId) {
-            case "ask" -> Map.of("price", instruction.name().equals("firm") ? "8"
-                    : instruction.name().equals("soft") ? "6" : "7", "summary", "Name the price.");
-            case "haggle" -> Map.of("price", Integer.toString((int) lastPrice(transcript) - 1));
-            default -> Map.of();
+        return new ContentPlanner() {
+            @Override
+            public Map<String, String> plan(Scenario scenario, int speaker, List<Message> transcript, String moveId,
+                                            Instruction instruction) {
+                return switch (moveId) {
+                    case "ask" -> Map.of("price", instruction.name().equals("firm") ? "8"
+                            : instruction.name().equals("soft") ? "6" : "7", "summary", "Name the price.");
+                    case "haggle" -> Map.of("price", Integer.toString((int) lastPrice(transcript) - 1));
+                    default -> Map.of();
+                };
+            }
+
+            /** The buyer accepts a price at least 2 below its worth, else haggles once; the seller needs 2 over cost. */
+            @Override
+            public java.util.Optional<String> chooseMove(Scenario scenario, int speaker, List<Message> transcript,
+                                                         List<String> legal, Instruction instruction) {
+                if (transcript.isEmpty()) {
+                    return java.util.Optional.empty();
+                }
+                double price = lastPrice(transcript);
+                boolean good = speaker == 1 ? price <= scenario.player(1).number("worth", 0) - 2
+                        : price >= scenario.player(0).number("cost", 0) + 2;
+                return java.util.Optional.of(good ? "accept" : legal.contains("haggle") ? "haggle" : "reject");
+            }
         };
     }
 

@@ -5,7 +5,8 @@ import dev.parley.eval.Exploitability;
 import dev.parley.game.GameTree;
 
 /**
- * The paper's metrics on a compiled dialogue game: the baseline profile (instruction {@code any}, moves uniform),
+ * The paper's metrics on a compiled dialogue game: the baseline profile (instruction {@code any}, the move an
+ * unguided speaker picks by itself),
  * mixed profiles (one player on the solver's policy, the rest on the baseline), CFR gain and instruction mass.
  */
 final class ProfileMetrics {
@@ -13,27 +14,9 @@ final class ProfileMetrics {
     private ProfileMetrics() {
     }
 
-    /** The unguided baseline: at every infoset, instruction {@code any}, uniform over the legal moves. */
+    /** The unguided baseline: see {@link DialogueGame#baselineSlots}. */
     static double[] baseline(GameTree tree, DialogueGame game) {
-        double[] slots = new double[tree.numSlots()];
-        for (int i = 0; i < tree.numInfosets(); i++) {
-            int start = tree.slotStart(i);
-            int k = tree.actionCount(i);
-            int baselineActions = 0;
-            for (int s = start; s < start + k; s++) {
-                if (game.instructionOf(tree.slotAction(s)).isBaseline()) {
-                    baselineActions++;
-                }
-            }
-            for (int s = start; s < start + k; s++) {
-                if (baselineActions == 0) {
-                    slots[s] = 1.0 / k;
-                } else {
-                    slots[s] = game.instructionOf(tree.slotAction(s)).isBaseline() ? 1.0 / baselineActions : 0.0;
-                }
-            }
-        }
-        return slots;
+        return game.baselineSlots(tree);
     }
 
     /** {@code guided}'s policy at {@code player}'s infosets, {@code others} elsewhere. */
