@@ -103,8 +103,8 @@ public class LlmBench {
     @Benchmark
     @BenchmarkMode(Mode.SingleShotTime)
     @OutputTimeUnit(TimeUnit.SECONDS)
-    @Warmup(iterations = 1)
-    @Measurement(iterations = 2)
+    @Warmup(iterations = 2) // the client and server code paths take a few hundred calls to be compiled
+    @Measurement(iterations = 3)
     @Fork(1)
     public List<Generation> thousandGenerations(Loopback s) {
         return s.executor.map(s.seeds, seed -> s.generator.generate(s.dcrs, seed));
