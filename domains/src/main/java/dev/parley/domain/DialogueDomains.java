@@ -1,0 +1,23 @@
+package dev.parley.domain;
+
+import dev.parley.dialogue.Domain;
+import dev.parley.domain.fruit.FruitTrading;
+import java.util.List;
+import java.util.Optional;
+
+/** The built-in dialogue domains, by command-line name. */
+public final class DialogueDomains {
+
+    private DialogueDomains() {
+    }
+
+    /** Every built-in dialogue domain, in a fixed order. */
+    public static List<Domain> all() {
+        return List.of(new FruitTrading());
+    }
+
+    /** The domain of that name ({@code fruit-trading}), if there is one. */
+    public static Optional<Domain> find(String name) {
+        return all().stream().filter(d -> d.name().equals(name)).findFirst();
+    }
+}
