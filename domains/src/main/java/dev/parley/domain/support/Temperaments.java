@@ -8,8 +8,9 @@ import java.util.Map;
 /**
  * The tone lexicon shared by the two negotiation domains. The three tones of the paper (calm, assertive,
  * submissive) come first; the rest is the larger lexicon prompt-space PSRO draws from offline (the paper's oracle
- * proposed angry, relaxed and enthusiastic, among others). The baseline {@code any} has its own middle-of-the-road
- * numbers, deliberately different from every tone.
+ * proposed angry, relaxed and enthusiastic, among others); the names match the offline realiser's tone lexicon
+ * ({@code dev.parley.llm.InstructionLexicon}, all but sceptical), so offline a tone changes both the content and
+ * the words. The baseline {@code any} has its own middle-of-the-road numbers, deliberately different from every tone.
  */
 public final class Temperaments {
 
@@ -17,24 +18,27 @@ public final class Temperaments {
     public static final Temperament BASELINE = new Temperament(Instruction.ANY.name(), "", 0.9, 0.3, 0.7);
 
     private static final List<Temperament> LEXICON = List.of(
-            new Temperament("calm", "Respond in a calm, balanced tone.", 0.7, 0.2, 0.8),
-            new Temperament("assertive", "Respond in an assertive tone: state firmly what you want.", 1.2, 0.1, 1.0),
-            new Temperament("submissive", "Respond in a submissive tone: defer to the other side.", 0.3, 0.3, 0.5),
-            new Temperament("angry", "Respond in an angry tone: show that you are annoyed.", 1.5, 0.05, 1.2),
-            new Temperament("relaxed", "Respond in a relaxed, easy-going tone.", 0.6, 0.15, 0.6),
-            new Temperament("enthusiastic", "Respond in an enthusiastic tone, keen to make a deal.", 0.8, 0.25, 0.6),
-            new Temperament("sceptical", "Respond in a sceptical tone: question whether the deal is good enough.",
-                    1.0, 0.1, 1.1),
-            new Temperament("friendly", "Respond in a friendly, warm tone.", 0.5, 0.25, 0.6),
-            new Temperament("stubborn", "Respond in a stubborn tone: do not give ground.", 1.3, 0.0, 1.0),
-            new Temperament("generous", "Respond in a generous tone: offer the other side a good deal.",
-                    0.2, 0.2, 0.3),
-            new Temperament("patient", "Respond in a patient tone: there is no hurry.", 0.9, 0.1, 0.9),
-            new Temperament("impatient", "Respond in an impatient tone: you want this settled now.", 0.6, 0.4, 0.5),
-            new Temperament("diplomatic", "Respond in a diplomatic tone, looking for common ground.", 0.7, 0.25, 0.7),
-            new Temperament("anxious", "Respond in an anxious tone: you worry the deal will fall through.",
-                    0.4, 0.35, 0.4),
-            new Temperament("formal", "Respond in a formal, businesslike tone.", 0.8, 0.15, 0.8));
+            t("calm", "Respond in a calm, balanced tone.", 0.7, 0.2, 0.8),
+            t("assertive", "Respond in an assertive tone: state firmly what you want.", 1.2, 0.1, 1.0),
+            t("submissive", "Respond in a submissive tone: defer to the other side.", 0.3, 0.3, 0.5),
+            t("angry", "Respond in an angry tone: show that you are annoyed.", 1.5, 0.05, 1.2),
+            t("relaxed", "Respond in a relaxed, easy-going tone.", 0.6, 0.15, 0.6),
+            t("enthusiastic", "Respond in an enthusiastic tone, keen to make a deal.", 0.8, 0.25, 0.6),
+            t("happy", "Respond in a happy, cheerful tone.", 0.6, 0.2, 0.7),
+            t("aggressive", "Respond in an aggressive tone: push hard for what you want.", 1.4, 0.1, 1.1),
+            t("friendly", "Respond in a friendly, warm tone.", 0.5, 0.25, 0.6),
+            t("sad", "Respond in a sad, downcast tone.", 0.4, 0.2, 0.6),
+            t("polite", "Respond in a polite, courteous tone.", 0.6, 0.2, 0.8),
+            t("sarcastic", "Respond in a sarcastic tone.", 1.1, 0.1, 0.9),
+            t("confident", "Respond in a confident tone: you know what this is worth.", 1.0, 0.15, 0.9),
+            t("apologetic", "Respond in an apologetic tone.", 0.3, 0.25, 0.4),
+            t("curious", "Respond in a curious tone, asking what the other side needs.", 0.8, 0.2, 0.7),
+            t("formal", "Respond in a formal, businesslike tone.", 0.8, 0.15, 0.8),
+            t("sceptical", "Respond in a sceptical tone: question whether the deal is good enough.", 1.0, 0.1, 1.1));
+
+    private static Temperament t(String name, String guidance, double demand, double concession, double share) {
+        return new Temperament(name, guidance, demand, concession, share);
+    }
 
     private static final Map<String, Temperament> BY_NAME = new LinkedHashMap<>();
 

@@ -10,7 +10,10 @@ import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.Message;
 import dev.parley.dialogue.PrivateInfo;
 import dev.parley.dialogue.Scenario;
+import dev.parley.domain.support.EnginePlayout;
 import dev.parley.domain.support.Temperaments;
+import dev.parley.engine.Dialogue;
+import dev.parley.engine.DialogueStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -215,8 +218,8 @@ class FruitTradingTest {
         }
         // a losing offer is never accepted: 1 banana for 5 blueberries is 7 - 10 = -3 for Bob
         List<Message> losing = List.of(msg(0, "propose", "banana:1", "blueberry:5"));
-        assertThat(planner.chooseMove(def, 1, losing, legal, tone("generous"))).contains("counter");
-        assertThat(planner.chooseMove(def, 1, losing, List.of("accept", "reject"), tone("generous")))
+        assertThat(planner.chooseMove(def, 1, losing, legal, tone("apologetic"))).contains("counter");
+        assertThat(planner.chooseMove(def, 1, losing, List.of("accept", "reject"), tone("apologetic")))
                 .contains("reject");
     }
 
@@ -316,6 +319,45 @@ class FruitTradingTest {
     }
 
     @Test
+    void scriptedDialoguePlaysOnTheEngine() {
+        Dialogue d = EnginePlayout.start(domain);
+        assertThat(EnginePlayout.legal(d, 0)).containsExactly("propose");
+        assertThat(EnginePlayout.legal(d, 1)).isEmpty();
+        EnginePlayout.perform(d, 0, "propose", "1 banana for 3 kiwis");
+        assertThat(EnginePlayout.legal(d, 0)).isEmpty();
+        assertThat(EnginePlayout.legal(d, 1)).containsExactlyInAnyOrder("accept", "reject", "counter");
+        EnginePlayout.perform(d, 1, "reject", "too few bananas");
+        assertThat(EnginePlayout.legal(d, 0)).containsExactly("propose");
+        EnginePlayout.perform(d, 0, "propose", "2 bananas for 3 kiwis");
+        EnginePlayout.perform(d, 1, "counter", "2 blueberries for 1 apple");
+        assertThat(EnginePlayout.legal(d, 0)).containsExactlyInAnyOrder("accept", "reject", "counter");
+        assertThat(d.perform("p1", "accept", Map.of("terms", "x"), "p0").accepted()).isFalse();
+        EnginePlayout.perform(d, 0, "accept", "2 blueberries for 1 apple");
+        assertThat(d.status()).isEqualTo(DialogueStatus.TERMINATED);
+        assertThat(EnginePlayout.legal(d, 0)).isEmpty();
+        assertThat(EnginePlayout.legal(d, 1)).isEmpty();
+        assertThat(d.history()).hasSize(5);
+    }
+
+    @Test
+    void baselinePlayoutsOnTheEngineReachAgreementsSometimes() {
+        // both traders on their own move choice (chooseMove) with the baseline instruction, as an unguided agent
+        int agreements = 0;
+        for (Scenario s : domain.scenarios(30, 2)) {
+            List<Message> t = EnginePlayout.play(domain, s, 8, turn -> new EnginePlayout.Choice(
+                    planner.chooseMove(s, turn.speaker(), turn.transcript(), turn.legal(), Instruction.ANY)
+                            .orElseThrow(), Instruction.ANY));
+            double[] r = scorer.score(s, t);
+            if (t.get(t.size() - 1).moveId().equals("accept")) {
+                agreements++;
+                // an agreement the acceptor chose by its own valuation is worth at least 1 to it
+                assertThat(r[t.get(t.size() - 1).speaker()]).isGreaterThanOrEqualTo(1.0);
+            }
+        }
+        assertThat(agreements).isBetween(1, 29);
+    }
+
+    @Test
     void domainDescribesItself() {
         assertThat(domain.name()).isEqualTo("fruit-trading");
         assertThat(domain.instructions()).extracting(Instruction::name)
@@ -327,22 +369,9 @@ class FruitTradingTest {
         assertThat(domain.prompts().rewardQuery()).contains("{player}");
     }
 
-    /** A transcript that follows the protocol's turn rules, with planned content and random tones and choices. */
     private List<Message> randomTranscript(Scenario s, SplittableRandom random, int length) {
-        List<Message> t = new ArrayList<>();
-        List<Instruction> tones = domain.instructionLexicon();
-        int speaker = 0;
-        for (int k = 0; k < length; k++) {
-            List<String> legal = t.isEmpty() || t.get(t.size() - 1).moveId().equals("reject")
-                    ? List.of("propose") : List.of("accept", "reject", "counter");
-            String move = legal.get(random.nextInt(legal.size()));
-            Instruction i = tones.get(random.nextInt(tones.size()));
-            t.add(new Message(speaker, move, planner.plan(s, speaker, t, move, i), move));
-            if (move.equals("accept")) {
-                break;
-            }
-            speaker = 1 - speaker;
-        }
-        return t;
+        List<Instruction> tones = new ArrayList<>(domain.instructionLexicon());
+        tones.add(Instruction.ANY);
+        return EnginePlayout.random(domain, s, tones, random, length);
     }
 }
