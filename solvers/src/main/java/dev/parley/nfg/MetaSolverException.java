@@ -1,0 +1,15 @@
+package dev.parley.nfg;
+
+/** A game a meta-solver cannot handle (wrong number of players, not zero-sum, too large) or a failed LP. */
+public class MetaSolverException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    public MetaSolverException(String message) {
+        super(message);
+    }
+
+    public MetaSolverException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}
