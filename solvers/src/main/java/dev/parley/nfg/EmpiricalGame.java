@@ -138,6 +138,26 @@ public record EmpiricalGame(String title, List<String> players, List<List<String
             return this;
         }
 
+        /**
+         * Records a summary of {@code samples} simulations (means and standard errors), merged with any earlier
+         * samples of the profile (Chan et al.'s parallel variance formula); {@code samples == 0} means exact values.
+         */
+        public Builder addEstimate(int[] profile, double[] means, double[] standardErrors, int samples) {
+            if (samples == 0) {
+                return setExact(profile, means);
+            }
+            Cell c = cell(profile);
+            int total = c.count + samples;
+            for (int p = 0; p < means.length; p++) {
+                double m2 = samples > 1 ? standardErrors[p] * standardErrors[p] * samples * (samples - 1) : 0;
+                double delta = means[p] - c.mean[p];
+                c.m2[p] += m2 + delta * delta * c.count * (double) samples / total;
+                c.mean[p] += delta * samples / total;
+            }
+            c.count = total;
+            return this;
+        }
+
         /** Whether the profile has an estimate. */
         public boolean has(int[] profile) {
             Cell c = cells.get(key(profile));
