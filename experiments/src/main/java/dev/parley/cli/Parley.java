@@ -18,6 +18,8 @@ import picocli.CommandLine.Command;
             ProtocolCommand.class,
             PrefaceCommand.class,
             CacheCommand.class,
+            NfgCommand.class,
+            PsroCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Parley implements Runnable {

@@ -1,0 +1,182 @@
+package dev.parley.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.game.Game;
+import dev.parley.game.GameModelException;
+import dev.parley.game.GameTree;
+import dev.parley.nfg.MetaSolver;
+import dev.parley.nfg.MetaSolverException;
+import dev.parley.nfg.MetaSolvers;
+import dev.parley.psro.ExactBestResponseOracle;
+import dev.parley.psro.ProfileEvaluator;
+import dev.parley.psro.Psro;
+import dev.parley.psro.PsroIteration;
+import dev.parley.psro.ResponseOracle;
+import dev.parley.psro.SampledBestResponseOracle;
+import dev.parley.psro.SimulationEvaluator;
+import dev.parley.psro.TreeEvaluator;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code parley psro}: Policy-Space Response Oracles on a built-in game. */
+@Command(name = "psro", mixinStandardHelpOptions = true,
+        description = "Run PSRO on a built-in game: solve the meta-game of the populations with a meta-solver, add "
+                + "best responses (exact or sampled) to the meta-strategies, and report each iteration's "
+                + "population, meta-strategy and NashConv.")
+final class PsroCommand implements Callable<Integer> {
+
+    /** PSRO evaluates many profiles on the tree; games larger than this are refused. */
+    static final int MAX_TREE_NODES = 5_000_000;
+
+    @Option(names = "--game", required = true, paramLabel = "NAME", description = "A built-in game (see 'parley games').")
+    String game;
+
+    @Option(names = "--meta-solver", required = true, paramLabel = "SOLVER",
+            description = "nash, lp, lemke-howson, support-enumeration, ce, cce, nbs, prd, rd, rm or uniform.")
+    String metaSolver;
+
+    @Option(names = "--iterations", required = true, paramLabel = "N", description = "PSRO iterations (>= 1).")
+    int iterations;
+
+    @Option(names = "--oracle", defaultValue = "exact", paramLabel = "exact|sampled",
+            description = "Exact best responses on the game tree (default) or best responses to --episodes "
+                    + "simulations against the meta-strategy.")
+    String oracle;
+
+    @Option(names = "--evaluation", defaultValue = "exact", paramLabel = "exact|sampled",
+            description = "Meta-game entries by a full tree walk (default) or by --episodes simulations.")
+    String evaluation;
+
+    @Option(names = "--episodes", defaultValue = "1000", paramLabel = "N",
+            description = "Simulations per sampled best response and per sampled meta-game entry (default 1000).")
+    int episodes;
+
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed (default: 1).")
+    long seed;
+
+    @Option(names = "--json", description = "Print JSON instead of a table.")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (iterations < 1) {
+            throw new UserInputException("--iterations must be at least 1, got " + iterations);
+        }
+        if (episodes < 1) {
+            throw new UserInputException("--episodes must be at least 1, got " + episodes);
+        }
+        MetaSolver solver;
+        try {
+            solver = MetaSolvers.byName(metaSolver);
+        } catch (MetaSolverException e) {
+            throw new UserInputException(e.getMessage());
+        }
+        Game g = GameSources.load(game);
+        GameTree tree;
+        try {
+            tree = GameTree.compile(g, MAX_TREE_NODES);
+        } catch (GameModelException e) {
+            throw new UserInputException("game '" + game + "': " + e.getMessage());
+        }
+        ResponseOracle o = switch (oracle) {
+            case "exact" -> new ExactBestResponseOracle(tree);
+            case "sampled" -> new SampledBestResponseOracle(episodes);
+            default -> throw new UserInputException("unknown --oracle '" + oracle + "'; expected exact or sampled");
+        };
+        ProfileEvaluator e = switch (evaluation) {
+            case "exact" -> new TreeEvaluator(tree);
+            case "sampled" -> new SimulationEvaluator(g, episodes);
+            default -> throw new UserInputException("unknown --evaluation '" + evaluation
+                    + "'; expected exact or sampled");
+        };
+        Psro psro = new Psro(g, new Psro.Config(solver, o, e, tree, seed));
+        long start = System.nanoTime();
+        List<PsroIteration> its = new ArrayList<>();
+        try (Progress progress = Progress.start("PSRO on " + g.name(), iterations)) {
+            for (int i = 0; i < iterations; i++) {
+                its.add(psro.step());
+                progress.step();
+            }
+        } catch (MetaSolverException ex) {
+            throw new UserInputException("game '" + game + "': " + ex.getMessage());
+        }
+        double seconds = (System.nanoTime() - start) / 1e9;
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            out.println(Json.write(json(g, its, seconds)));
+        } else {
+            Table t = new Table("iteration", "population", "NashConv", "simulations", "meta-strategy");
+            for (PsroIteration it : its) {
+                t.row(it.iteration(), it.population().stream().map(l -> Integer.toString(l.size()))
+                                .reduce((a, b) -> a + "x" + b).orElse(""),
+                        it.nashConv().isPresent() ? fmt(it.nashConv().getAsDouble()) : "-", it.simulations(),
+                        metaText(it));
+            }
+            out.print(t.render());
+            out.printf(Locale.ROOT, "%s, meta-solver %s, oracle %s, evaluation %s, %.2f s%n", g.name(), metaSolver,
+                    oracle, evaluation, seconds);
+        }
+        return 0;
+    }
+
+    private ObjectNode json(Game g, List<PsroIteration> its, double seconds) {
+        ObjectNode root = Json.MAPPER.createObjectNode();
+        root.put("game", g.name());
+        root.put("meta_solver", metaSolver);
+        root.put("oracle", oracle);
+        root.put("evaluation", evaluation);
+        root.put("seed", seed);
+        ArrayNode list = root.putArray("iterations");
+        for (PsroIteration it : its) {
+            ObjectNode o = list.addObject();
+            o.put("iteration", it.iteration());
+            ArrayNode pop = o.putArray("population");
+            for (List<String> names : it.population()) {
+                ArrayNode a = pop.addArray();
+                names.forEach(a::add);
+            }
+            ArrayNode meta = o.putArray("meta_strategy");
+            for (double[] w : it.metaStrategy()) {
+                ArrayNode a = meta.addArray();
+                for (double v : w) {
+                    a.add(v);
+                }
+            }
+            if (it.nashConv().isPresent()) {
+                o.put("nash_conv", it.nashConv().getAsDouble());
+            } else {
+                o.putNull("nash_conv");
+            }
+            o.put("simulations", it.simulations());
+        }
+        root.put("seconds", seconds);
+        return root;
+    }
+
+    private static String metaText(PsroIteration it) {
+        List<String> parts = new ArrayList<>();
+        for (double[] w : it.metaStrategy()) {
+            List<String> ws = new ArrayList<>();
+            for (double v : w) {
+                ws.add(String.format(Locale.ROOT, "%.3f", v));
+            }
+            parts.add("[" + String.join(" ", ws) + "]");
+        }
+        return String.join(" ", parts);
+    }
+
+    private static String fmt(double v) {
+        return String.format(Locale.ROOT, "%.6g", v);
+    }
+}
