@@ -7,12 +7,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A toy domain for the dialogue-game tests. A seller names a price for a lamp (a "firm" seller asks 8, a "soft" one
+ * A toy domain for the dialogue-game tests (published in the core test-jar for the experiment tests). A seller names a price for a lamp (a "firm" seller asks 8, a "soft" one
  * 6, the baseline 7); the buyer accepts, rejects or haggles once (asking for one less); after a haggle the seller
  * accepts or rejects. Payoffs: seller price - cost, buyer worth - price; 0 each without a deal.
  * The private information is the seller's cost and the buyer's worth.
  */
-final class HaggleDomain implements Domain {
+public final class HaggleDomain implements Domain {
 
     static final String DGDL = """
             game(id:Haggle){
@@ -49,11 +49,11 @@ final class HaggleDomain implements Domain {
     private final Protocol protocol = ProtocolParser.load(DGDL, "haggle.dgdl");
     private final List<Scenario> scenarios;
 
-    HaggleDomain(List<Scenario> scenarios) {
+    public HaggleDomain(List<Scenario> scenarios) {
         this.scenarios = List.copyOf(scenarios);
     }
 
-    static Scenario scenario(String id, double cost, double worth) {
+    public static Scenario scenario(String id, double cost, double worth) {
         return new Scenario(id, "Selling a lamp", List.of(
                 new PrivateInfo("seller", "", List.of("The lamp cost you " + (int) cost + "."), Map.of("cost", cost)),
                 new PrivateInfo("buyer", "", List.of("The lamp is worth " + (int) worth + " to you."),

@@ -22,8 +22,9 @@ import java.util.List;
  * @param instructions    the instruction names
  * @param instructionMass per player, per instruction: the share of the solver's play
  * @param curve           NashConv of the average policy along the run: pairs (iteration, NashConv)
- * @param calls           generation calls requested (messages)
- * @param cached          of those, served without generating again (memo or call cache)
+ * @param calls           with a language model: model calls requested (generation and judging); offline:
+ *                        messages requested from the realiser
+ * @param cached          of those, served without a new call (the call cache; offline, the game's memo)
  * @param seconds         wall time of the whole run
  */
 public record ExperimentReport(String domain, String backend, int scenarios, int maxReplies, String solver,

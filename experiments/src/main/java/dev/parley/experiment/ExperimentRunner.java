@@ -8,10 +8,12 @@ import dev.parley.eval.Exploitability;
 import dev.parley.game.GameTree;
 import dev.parley.game.TreeBuilder;
 import dev.parley.llm.RewardModel;
+import dev.parley.llm.RunStats;
 import dev.parley.llm.UtteranceGenerator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.LongConsumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -30,10 +32,14 @@ public final class ExperimentRunner {
 
     /**
      * @param rewardModel an LLM judge, or {@code null} for the domain's exact scorer
+     * @param llmStats    the language-model call account (calls, cache hits) when a model is used; a supplier of
+     *                    {@code null} offline, where the report counts generator requests and memo hits instead
      * @param progress    told the number of states expanded while the tree is built
      */
     public static ExperimentReport run(Domain domain, ExperimentConfig config, UtteranceGenerator generator,
-                                       RewardModel rewardModel, LongConsumer progress) {
+                                       RewardModel rewardModel, Supplier<RunStats> llmStats,
+                                       LongConsumer progress) {
+        RunStats before = llmStats.get();
         long start = System.nanoTime();
         DialogueGame game = new DialogueGame(domain, domain.scenarios(config.scenarios(), config.seed()), generator,
                 rewardModel, new DialogueGame.Limits(config.maxReplies(), 1));
@@ -61,11 +67,14 @@ public final class ExperimentRunner {
             gain[p] = eqVsBase[p] - baseVsBase[p];
         }
         DialogueGame.Account account = game.account();
+        RunStats after = llmStats.get();
+        long calls = after == null ? account.generations() : after.calls() - before.calls();
+        long cached = after == null ? account.memoHits() : after.cacheHits() - before.cacheHits();
         return new ExperimentReport(domain.name(), game.backend(), game.scenarios().size(), config.maxReplies(),
                 config.solver().cliName(), config.iterations(), tree.numNodes(), tree.numInfosets(), nashConv,
                 new double[] {domain.minPayoff(), domain.maxPayoff()}, gain, eqVsBase, baseVsBase, eqVsEq,
                 game.instructions().stream().map(Instruction::name).toList(),
-                ProfileMetrics.instructionMass(tree, game, eq), curve, account.generations(), account.memoHits(),
+                ProfileMetrics.instructionMass(tree, game, eq), curve, calls, cached,
                 (System.nanoTime() - start) / 1e9);
     }
 }
