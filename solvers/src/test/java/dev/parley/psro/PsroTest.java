@@ -76,6 +76,9 @@ class PsroTest {
                 new TreeEvaluator(tree), tree, 1), rock);
         List<PsroIteration> its = psro.run(6);
         PsroIteration last = its.get(its.size() - 1);
+        // Rock -> paper -> scissors: the third iteration solves the full 3x3 game.
+        assertThat(its.get(2).population().get(0)).containsExactly("a0", "br1", "br2");
+        assertThat(its.get(2).nashConv().getAsDouble()).isLessThanOrEqualTo(1e-9);
         assertThat(last.population().get(0)).hasSize(3);
         assertThat(last.nashConv().getAsDouble()).isLessThanOrEqualTo(1e-9);
         double[] slots = PopulationMixture.metaProfileSlots(tree, psro.populations(), last.metaStrategy());
