@@ -94,6 +94,37 @@ class DynamicsAndEmpiricalTest {
     }
 
     @Test
+    void mergedSummariesEqualOnePassOverAllSamples() {
+        Random rng = new Random(8);
+        double[] xs = new double[50];
+        for (int i = 0; i < xs.length; i++) {
+            xs[i] = rng.nextGaussian() * 3 + 1;
+        }
+        EmpiricalGame.Builder all = new EmpiricalGame.Builder("g", List.of("A"));
+        all.addStrategy(0, "a");
+        for (double x : xs) {
+            all.add(new int[] {0}, new double[] {x});
+        }
+        EmpiricalGame.Builder merged = new EmpiricalGame.Builder("g", List.of("A"));
+        merged.addStrategy(0, "a");
+        for (int[] part : new int[][] {{0, 20}, {20, 21}, {21, 50}}) {
+            EmpiricalGame.Builder b = new EmpiricalGame.Builder("g", List.of("A"));
+            b.addStrategy(0, "a");
+            for (int i = part[0]; i < part[1]; i++) {
+                b.add(new int[] {0}, new double[] {xs[i]});
+            }
+            EmpiricalGame e = b.build();
+            double se = e.samples()[0] > 1 ? e.standardErrors()[0] : 0;
+            merged.addEstimate(new int[] {0}, e.means(), new double[] {se}, e.samples()[0]);
+        }
+        EmpiricalGame x = all.build();
+        EmpiricalGame y = merged.build();
+        assertThat(y.samples()).containsExactly(50);
+        assertThat(y.means()[0]).isCloseTo(x.means()[0], within(1e-12));
+        assertThat(y.standardErrors()[0]).isCloseTo(x.standardErrors()[0], within(1e-12));
+    }
+
+    @Test
     void unknownSolverNameListsTheKnownOnes() {
         assertThatThrownBy(() -> MetaSolvers.byName("foo")).isInstanceOf(MetaSolverException.class)
                 .hasMessageContaining("nash").hasMessageContaining("uniform");

@@ -133,6 +133,52 @@ class NashSolversTest {
     }
 
     @Test
+    void degenerateIntegerGamesNeverDefeatLemkeHowsonOrTheLps() {
+        // Payoffs in {0, 1, 2}: ties everywhere, the worst case for pivoting rules.
+        Random rng = new Random(5);
+        for (int trial = 0; trial < 150; trial++) {
+            int m = 1 + rng.nextInt(10);
+            int n = 1 + rng.nextInt(10);
+            double[][] a = new double[m][n];
+            double[][] b = new double[m][n];
+            for (int i = 0; i < m; i++) {
+                for (int j = 0; j < n; j++) {
+                    a[i][j] = rng.nextInt(3);
+                    b[i][j] = rng.nextInt(3);
+                }
+            }
+            NormalFormGame g = NormalFormGame.bimatrix("degenerate " + trial, a, b);
+            List<MetaSolution> lh = new LemkeHowson().solveAll(g);
+            assertThat(lh).as("%s", g).isNotEmpty();
+            for (MetaSolution s : lh) {
+                double[] r = TestGames.bimatrixRegrets(g, s.profile()[0], s.profile()[1]);
+                assertThat(r[0] + r[1]).isLessThanOrEqualTo(1e-9);
+            }
+            for (CorrelatedEquilibriumSolver.Concept c : CorrelatedEquilibriumSolver.Concept.values()) {
+                double gain = c == CorrelatedEquilibriumSolver.Concept.CE
+                        ? CorrelatedAndBargainingTest.independentCeGain(g, new CorrelatedEquilibriumSolver(c).solve(g).joint())
+                        : CorrelatedAndBargainingTest.independentCceGain(g, new CorrelatedEquilibriumSolver(c).solve(g).joint());
+                assertThat(gain).isLessThanOrEqualTo(1e-9);
+            }
+        }
+    }
+
+    @Test
+    void largeGamesStayAccurate() {
+        Random rng = new Random(2024);
+        for (int size : new int[] {20, 50}) {
+            NormalFormGame z = TestGames.randomZeroSum(rng, size, size);
+            MetaSolution lp = new ZeroSumLpSolver().solve(z);
+            double[] r = TestGames.bimatrixRegrets(z, lp.profile()[0], lp.profile()[1]);
+            assertThat(r[0] + r[1]).isLessThanOrEqualTo(1e-9);
+            NormalFormGame g = TestGames.randomBimatrix(rng, size, size);
+            MetaSolution lh = new LemkeHowson().solve(g);
+            r = TestGames.bimatrixRegrets(g, lh.profile()[0], lh.profile()[1]);
+            assertThat(r[0] + r[1]).isLessThanOrEqualTo(1e-9);
+        }
+    }
+
+    @Test
     void twoPlayerSolversRefuseThreePlayerGamesClearly() {
         NormalFormGame three = TestGames.randomGame(new Random(1), 2, 2, 2);
         for (MetaSolver solver : List.of(new ZeroSumLpSolver(), new LemkeHowson(), new SupportEnumeration(),
