@@ -61,6 +61,8 @@ public final class Dialogue {
     final LinkedHashMap<String, Participant> participants = new LinkedHashMap<>();
     final Map<String, LinkedHashSet<String>> roles = new LinkedHashMap<>();
     final LinkedHashMap<String, List<String>> stores = new LinkedHashMap<>();
+    /** How often each value is in each store: membership in constant time however large a store grows. */
+    final Map<String, Map<String, Integer>> storeCounts = new HashMap<>();
     final LinkedHashMap<String, List<String>> initialStores = new LinkedHashMap<>();
     final LinkedHashMap<String, LinkedHashSet<String>> everInStore = new LinkedHashMap<>();
     final LinkedHashMap<String, List<MoveTemplate>> next = new LinkedHashMap<>();
@@ -102,6 +104,7 @@ public final class Dialogue {
             }
             d.stores.put(s.id(), content);
             d.everInStore.put(s.id(), new LinkedHashSet<>(content));
+            d.countAll(s.id());
         }
         d.begin();
         try {
@@ -681,24 +684,50 @@ public final class Dialogue {
         return value.startsWith("!") ? value.substring(1) : "!" + value;
     }
 
+    /** Rebuilds the membership counts of a store from its contents. */
+    void countAll(String storeId) {
+        Map<String, Integer> counts = new HashMap<>();
+        for (String v : stores.get(storeId)) {
+            counts.merge(v, 1, Integer::sum);
+        }
+        storeCounts.put(storeId, counts);
+    }
+
+    private boolean storeContains(String storeId, String value) {
+        return storeCounts.get(storeId).containsKey(value);
+    }
+
+    private static void count(Map<String, Integer> counts, String v, int delta) {
+        counts.merge(v, delta, (a, b) -> a + b == 0 ? null : a + b);
+    }
+
     private void storeEffect(Effect.Store s, Ctx ctx) {
         List<String> content = stores.get(s.storeId());
+        Map<String, Integer> counts = storeCounts.get(s.storeId());
         Protocol.Structure structure = protocol.store(s.storeId()).orElseThrow().structure();
         switch (s.action()) {
             case EMPTY -> {
                 if (!content.isEmpty()) {
                     List<String> before = new ArrayList<>(content);
                     content.clear();
-                    journal.push(() -> content.addAll(before));
+                    counts.clear();
+                    journal.push(() -> {
+                        content.addAll(before);
+                        countAll(s.storeId());
+                    });
                 }
             }
             case ADD -> {
                 for (String v : values(s.content(), ctx, true)) {
-                    if (structure == Protocol.Structure.SET && content.contains(v)) {
+                    if (structure == Protocol.Structure.SET && counts.containsKey(v)) {
                         continue;
                     }
                     content.add(v);
-                    journal.push(() -> content.remove(content.size() - 1));
+                    count(counts, v, 1);
+                    journal.push(() -> {
+                        content.remove(content.size() - 1);
+                        count(counts, v, -1);
+                    });
                     LinkedHashSet<String> ever = everInStore.get(s.storeId());
                     if (ever.add(v)) {
                         journal.push(() -> ever.remove(v));
@@ -708,11 +737,16 @@ public final class Dialogue {
             case REMOVE -> {
                 for (String v : values(s.content(), ctx, true)) {
                     // a queue gives up its oldest copy, a stack its newest
-                    int i = structure == Protocol.Structure.STACK ? content.lastIndexOf(v) : content.indexOf(v);
-                    if (i >= 0) {
-                        content.remove(i);
-                        journal.push(() -> content.add(i, v));
+                    if (!counts.containsKey(v)) {
+                        continue;
                     }
+                    int i = structure == Protocol.Structure.STACK ? content.lastIndexOf(v) : content.indexOf(v);
+                    content.remove(i);
+                    count(counts, v, -1);
+                    journal.push(() -> {
+                        content.add(i, v);
+                        count(counts, v, 1);
+                    });
                 }
             }
             default -> throw new IllegalStateException();
@@ -870,16 +904,22 @@ public final class Dialogue {
         }
         List<String> content = is.time() == Requirement.StoreTime.INITIAL
                 ? initialStores.getOrDefault(store.id(), stores.get(store.id())) : stores.get(store.id());
-        // the top of a stack (and of a set) is its newest element, of a queue its oldest
-        List<String> fromTop = new ArrayList<>(content);
-        if (store.structure() != Protocol.Structure.QUEUE) {
-            Collections.reverse(fromTop);
+        if (is.where() == Requirement.InspectPosition.IN) {
+            return content.containsAll(vals);
         }
-        return switch (is.where()) {
-            case IN -> content.containsAll(vals);
-            case ON -> vals.size() <= fromTop.size() && fromTop.subList(0, vals.size()).equals(vals);
-            case TOP -> !vals.isEmpty() && !fromTop.isEmpty() && fromTop.get(0).equals(vals.get(0));
-        };
+        // the top of a stack (and of a set) is its newest element, of a queue its oldest
+        boolean queue = store.structure() == Protocol.Structure.QUEUE;
+        int n = is.where() == Requirement.InspectPosition.TOP ? Math.min(1, vals.size()) : vals.size();
+        if (n == 0 || n > content.size()) {
+            return false;
+        }
+        for (int k = 0; k < n; k++) {
+            String atK = queue ? content.get(k) : content.get(content.size() - 1 - k);
+            if (!atK.equals(vals.get(k))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static final ObjectMapper MAPPER = new ObjectMapper();

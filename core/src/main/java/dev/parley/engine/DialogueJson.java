@@ -115,6 +115,7 @@ public final class DialogueJson {
             d.stores.put(st.id(), new ArrayList<>(require(s.stores(), st.id(), "stores")));
             d.initialStores.put(st.id(), List.copyOf(require(s.initialStores(), st.id(), "initialStores")));
             d.everInStore.put(st.id(), new LinkedHashSet<>(require(s.everInStores(), st.id(), "everInStores")));
+            d.countAll(st.id());
         }
         for (MoveRecord m : s.history()) {
             if (protocol.interaction(m.moveId()).isEmpty() || !d.participants.containsKey(m.speaker())) {
