@@ -70,7 +70,7 @@ public final class Dialogue {
     final History history = new History();
     final LinkedHashMap<String, String> runtimeVariables = new LinkedHashMap<>();
     DialogueStatus status = DialogueStatus.ACTIVE;
-    MoveAif.State aifState = new MoveAif.State(1, null, List.of(), Map.of());
+    MoveAif.State aifState = new MoveAif.State(1, null, List.of(), new LinkedHashMap<>());
 
     /** Undo actions of the running transaction, newest first; null outside a transaction. */
     private Deque<Runnable> journal;
@@ -347,7 +347,7 @@ public final class Dialogue {
      */
     public MoveOutcome perform(String participantId, String moveId, Map<String, String> reply, String target) {
         if (journal != null) {
-            throw new IllegalStateException("perform called from inside a move");
+            throw new IllegalStateException("perform called from inside a move (or from a whatIf look)");
         }
         if (!status.acceptsMoves()) {
             return MoveOutcome.rejected("the dialogue is " + status.name().toLowerCase(java.util.Locale.ROOT)
@@ -391,6 +391,31 @@ public final class Dialogue {
         }
         return MoveOutcome.rejected(firstProblem);
     }
+
+    /**
+     * What if {@code participantId} made this move: applies it exactly as {@link #perform} would, lets
+     * {@code look} see the outcome and the dialogue after it (read only: no move may be made from {@code look}),
+     * then rolls everything back. For planners that evaluate moves without committing to them.
+     */
+    public <T> T whatIf(String participantId, String moveId, Map<String, String> reply, String target,
+                        java.util.function.BiFunction<MoveOutcome, Dialogue, T> look) {
+        probe = Objects.requireNonNull(look, "look");
+        try {
+            MoveOutcome o = perform(participantId, moveId, reply, target);
+            if (!o.accepted()) {
+                return look.apply(o, this);
+            }
+            @SuppressWarnings("unchecked")
+            T result = (T) probeResult;
+            return result;
+        } finally {
+            probe = null;
+            probeResult = null;
+        }
+    }
+
+    private java.util.function.BiFunction<MoveOutcome, Dialogue, ?> probe;
+    private Object probeResult;
 
     private record Match(Map<String, String> reply, String target, String problem) {
     }
@@ -465,9 +490,15 @@ public final class Dialogue {
                     }
                 }
             }
+            MoveOutcome outcome = MoveOutcome.accepted(performed);
+            if (probe != null) {
+                probeResult = probe.apply(outcome, this);
+                rollback();
+                return outcome;
+            }
             commit();
             LOG.debug("{}: {} performed {} -> {}", protocol.id(), speaker, in.id(), target);
-            return MoveOutcome.accepted(performed);
+            return outcome;
         } catch (EffectFailure f) {
             rollback();
             return MoveOutcome.rejected(in.id() + " by " + speaker + " was rolled back: " + f.getMessage());
@@ -485,21 +516,13 @@ public final class Dialogue {
         history.append(m);
         journal.push(history::removeLast);
         MoveAif.State old = aifState;
+        // one map of known propositions for the whole dialogue; a roll-back forgets the ones this move added
         Map<String, AifNode> props = old.propositions();
-        boolean fresh = false;
         for (AifNode n : built.propositions()) {
             if (!props.containsKey(n.text())) {
-                fresh = true;
-                break;
+                props.put(n.text(), n);
+                journal.push(() -> props.remove(n.text()));
             }
-        }
-        if (fresh) {
-            // copy-on-write keeps the undo trivial; only moves that bring new propositions pay for the copy
-            Map<String, AifNode> copy = new HashMap<>(props);
-            for (AifNode n : built.propositions()) {
-                copy.putIfAbsent(n.text(), n);
-            }
-            props = Collections.unmodifiableMap(copy);
         }
         aifState = new MoveAif.State(built.nextId(), built.locution(), built.propositions(), props);
         journal.push(() -> aifState = old);

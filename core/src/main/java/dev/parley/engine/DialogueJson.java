@@ -12,8 +12,6 @@ import dev.parley.dgdl.DgdlException;
 import dev.parley.dgdl.Protocol;
 import dev.parley.dgdl.ProtocolParser;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -127,12 +125,12 @@ public final class DialogueJson {
         }
         d.runtimeVariables.putAll(s.runtimeVariables());
         d.status = s.status();
-        Map<String, AifNode> props = new HashMap<>();
+        Map<String, AifNode> props = new LinkedHashMap<>();
         for (AifNode n : s.aif().propositions()) {
             props.put(n.text(), n);
         }
         d.aifState = new MoveAif.State(s.aif().nextId(), s.aif().lastLocution(),
-                List.copyOf(s.aif().lastPropositions()), Collections.unmodifiableMap(props));
+                List.copyOf(s.aif().lastPropositions()), props);
         return d;
     }
 

@@ -69,22 +69,35 @@ final class History {
      * (null: anyone), and every value of {@code values} among its reply's values.
      */
     boolean anyMatch(String moveId, List<String> speakers, List<String> values, int upTo) {
-        List<Integer> candidates = byMove.getOrDefault(moveId, List.of());
+        // walk the shortest index that must contain every match; positions ascend, so stop past upTo
+        if (!values.isEmpty()) {
+            List<Integer> shortest = null;
+            for (String v : values) {
+                List<Integer> l = byMoveValue.getOrDefault(key(moveId, v), List.of());
+                if (shortest == null || l.size() < shortest.size()) {
+                    shortest = l;
+                }
+            }
+            return scan(shortest, moveId, speakers, values, upTo);
+        }
         if (speakers != null) {
-            List<Integer> union = new ArrayList<>();
             for (String s : speakers) {
-                union.addAll(byMoveSpeaker.getOrDefault(key(moveId, s), List.of()));
+                if (scan(byMoveSpeaker.getOrDefault(key(moveId, s), List.of()), moveId, speakers, values, upTo)) {
+                    return true;
+                }
             }
-            candidates = union;
+            return false;
         }
-        for (String v : values) {
-            List<Integer> l = byMoveValue.getOrDefault(key(moveId, v), List.of());
-            if (l.size() < candidates.size()) {
-                candidates = l;
+        return scan(byMove.getOrDefault(moveId, List.of()), moveId, null, values, upTo);
+    }
+
+    private boolean scan(List<Integer> positions, String moveId, List<String> speakers, List<String> values,
+                         int upTo) {
+        for (int i : positions) {
+            if (i > upTo) {
+                return false;
             }
-        }
-        for (int i : candidates) {
-            if (i <= upTo && matches(moves.get(i), moveId, speakers, values)) {
+            if (matches(moves.get(i), moveId, speakers, values)) {
                 return true;
             }
         }

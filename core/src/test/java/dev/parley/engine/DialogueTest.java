@@ -277,4 +277,22 @@ class DialogueTest {
                 FixedExternalConditionResolver.always(true)))
                 .isInstanceOf(DialogueException.class).hasMessageContaining("format 9");
     }
+
+    @Test
+    void whatIfShowsTheOutcomeAndTheStateAfterThenRollsBack() {
+        Dialogue d = miniDialogue(FixedExternalConditionResolver.always(true));
+        String before = DialogueJson.save(d);
+        List<String> after = d.whatIf("P", "Claim", Map.of("p", "a"), null, (o, view) -> {
+            assertThat(o.accepted()).isTrue();
+            assertThatThrownBy(() -> view.perform("O", "Why", Map.of(), null))
+                    .isInstanceOf(IllegalStateException.class);
+            return view.legalMoveIds("O");
+        });
+        assertThat(after).containsExactly("Why", "Concede");
+        assertThat(DialogueJson.save(d)).isEqualTo(before);
+        String reason = d.whatIf("O", "Why", Map.of(), null, (o, view) -> o.reason());
+        assertThat(reason).isEqualTo("it is not O's turn: the speaker is P");
+        MoveOutcome probed = d.whatIf("P", "Claim", Map.of("p", "a"), null, (o, view) -> o);
+        assertThat(d.perform("P", "Claim", Map.of("p", "a"), null)).isEqualTo(probed);
+    }
 }
