@@ -270,12 +270,28 @@ public final class Dialogue {
         if (!status.acceptsMoves() || !hasTurn(participantId)) {
             return List.of();
         }
+        // the list (with its AIF previews) is kept until the dialogue changes: clients poll it often
+        List<LegalMove> cached = legalCache.get(participantId);
+        if (cached != null && legalCacheVersion == version) {
+            return cached;
+        }
+        if (legalCacheVersion != version) {
+            legalCache.clear();
+            legalCacheVersion = version;
+        }
         List<LegalMove> out = new ArrayList<>();
         for (MoveTemplate t : available(participantId)) {
             out.add(describe(participantId, t));
         }
-        return out;
+        List<LegalMove> result = List.copyOf(out);
+        legalCache.put(participantId, result);
+        return result;
     }
+
+    /** Bumped whenever the state may change (a transaction begins, commits or rolls back, a restore). */
+    private long version;
+    private long legalCacheVersion = -1;
+    private final Map<String, List<LegalMove>> legalCache = new HashMap<>();
 
     /** Ids of the moves this participant may make now (no duplicates, in list order). */
     public List<String> legalMoveIds(String participantId) {
@@ -533,10 +549,12 @@ public final class Dialogue {
 
     private void begin() {
         journal = new ArrayDeque<>();
+        version++;
     }
 
     private void commit() {
         journal = null;
+        version++;
     }
 
     private void rollback() {
@@ -544,6 +562,7 @@ public final class Dialogue {
             journal.pop().run();
         }
         journal = null;
+        version++;
     }
 
     /** A failure while applying effects: the transaction rolls back and the move is rejected with this message. */
