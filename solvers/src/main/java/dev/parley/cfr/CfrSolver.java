@@ -46,6 +46,11 @@ public final class CfrSolver {
     private final double[] infosetSize;
     /** Non-terminal nodes in ascending order. */
     private final int[] internal;
+    /** Edges into non-terminal children, grouped by parent in {@link #internal} order (for the top-down pass). */
+    private final int[] forwardEdgeStart;
+    private final int[] forwardEdgeChild;
+    private final int[] forwardEdgeSlot;
+    private final double[] forwardEdgeChance;
     /** {@code values[p]}: player p's value per node; terminals hold the payoffs and never change. */
     private final double[][] values;
 
@@ -117,6 +122,31 @@ public final class CfrSolver {
         }
         this.reachOthers = new double[n];
         this.ownReach = new double[numInfosets];
+        this.forwardEdgeStart = new int[internal.length + 1];
+        int edges = 0;
+        for (int idx = 0; idx < internal.length; idx++) {
+            int node = internal[idx];
+            for (int c = firstChild[node]; c < firstChild[node] + childCount[node]; c++) {
+                if (player[c] != GameTree.TERMINAL) {
+                    edges++;
+                }
+            }
+            forwardEdgeStart[idx + 1] = edges;
+        }
+        this.forwardEdgeChild = new int[edges];
+        this.forwardEdgeSlot = new int[edges];
+        this.forwardEdgeChance = new double[edges];
+        int e = 0;
+        for (int node : internal) {
+            for (int c = firstChild[node]; c < firstChild[node] + childCount[node]; c++) {
+                if (player[c] != GameTree.TERMINAL) {
+                    forwardEdgeChild[e] = c;
+                    forwardEdgeSlot[e] = edgeSlot[c];
+                    forwardEdgeChance[e] = chanceProbability[c];
+                    e++;
+                }
+            }
+        }
     }
 
     public GameTree tree() {
@@ -160,28 +190,38 @@ public final class CfrSolver {
         }
     }
 
-    /** Top-down: everyone else's reach, chance included, at every node (it weights player p's regrets). */
+    /**
+     * Top-down: everyone else's reach, chance included, at every non-terminal node (it weights player p's regrets;
+     * terminals need none). Walks the precomputed edges into non-terminal children only.
+     */
     private void forward(int p) {
         final double[] reach = reachOthers;
         reach[0] = 1.0;
         final int[] internal = this.internal;
+        final int[] edgeStart = this.forwardEdgeStart;
+        final int[] edgeChild = this.forwardEdgeChild;
+        final int[] edgeSlot = this.forwardEdgeSlot;
+        final double[] edgeChance = this.forwardEdgeChance;
         for (int idx = 0; idx < internal.length; idx++) {
             int node = internal[idx];
-            int pl = player[node];
-            int c = firstChild[node];
-            int end = c + childCount[node];
+            int e = edgeStart[idx];
+            int end = edgeStart[idx + 1];
+            if (e == end) {
+                continue;
+            }
             double r = reach[node];
+            int pl = player[node];
             if (pl == GameTree.CHANCE) {
-                for (; c < end; c++) {
-                    reach[c] = r * chanceProbability[c];
+                for (; e < end; e++) {
+                    reach[edgeChild[e]] = r * edgeChance[e];
                 }
             } else if (pl == p) {
-                for (; c < end; c++) {
-                    reach[c] = r;
+                for (; e < end; e++) {
+                    reach[edgeChild[e]] = r;
                 }
             } else {
-                for (int s = slotBase[node]; c < end; c++, s++) {
-                    reach[c] = r * current[s];
+                for (; e < end; e++) {
+                    reach[edgeChild[e]] = r * current[edgeSlot[e]];
                 }
             }
         }
@@ -206,8 +246,15 @@ public final class CfrSolver {
     private void backward(int p, double regretWeight) {
         final double[] v = values[p];
         final int[] internal = this.internal;
+        final double[] reach = reachOthers;
         for (int idx = internal.length - 1; idx >= 0; idx--) {
             int node = internal[idx];
+            if (reach[node] == 0.0) {
+                // Unreachable for the others (and chance): every regret below is zero and the parent weights this
+                // value by zero, so skip the subtree's arithmetic. Results are unchanged.
+                v[node] = 0.0;
+                continue;
+            }
             int pl = player[node];
             int c0 = firstChild[node];
             int end = c0 + childCount[node];
@@ -222,7 +269,7 @@ public final class CfrSolver {
                     value += current[s] * v[c];
                 }
                 if (pl == p) {
-                    double cf = reachOthers[node] * regretWeight;
+                    double cf = reach[node] * regretWeight;
                     for (int c = c0, s = s0; c < end; c++, s++) {
                         regret[s] += cf * (v[c] - value);
                     }
