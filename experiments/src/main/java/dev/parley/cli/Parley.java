@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             GamesCommand.class,
             SolveCommand.class,
+            ExperimentCommand.class,
             ProtocolCommand.class,
             PrefaceCommand.class,
             CacheCommand.class,
