@@ -130,7 +130,13 @@ public final class ProtocolLibrary {
         if (all.startsWith("Description:")) {
             all = all.substring("Description:".length()).strip();
         }
-        int dot = all.indexOf(". ");
-        return dot < 0 ? all : all.substring(0, dot + 1);
+        // a sentence ends at ". " before a capital, unless the word before is an abbreviation (et al., ch.)
+        for (int i = all.indexOf(". "); i >= 0; i = all.indexOf(". ", i + 1)) {
+            int w = all.lastIndexOf(' ', i) + 1;
+            if (i + 2 < all.length() && Character.isUpperCase(all.charAt(i + 2)) && i - w > 3) {
+                return all.substring(0, i + 1);
+            }
+        }
+        return all;
     }
 }

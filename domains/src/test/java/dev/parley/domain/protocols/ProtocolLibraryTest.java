@@ -41,4 +41,13 @@ class ProtocolLibraryTest {
         assertThat(ProtocolLibrary.text("nope")).isEmpty();
         assertThat(ProtocolLibrary.text("../pom")).isEmpty();
     }
+
+    @Test
+    void descriptionsAreTheFirstSentenceOfTheLeadingComment() {
+        assertThat(ProtocolLibrary.describe("/*\n * H: a system (Hamblin 1970, ch. 8), two players. More text.\n */"))
+                .isEqualTo("H: a system (Hamblin 1970, ch. 8), two players.");
+        assertThat(ProtocolLibrary.describe("game(id:G){\n /*\n Description: traders (Gemp et al. 2024). Alice opens.\n */"))
+                .isEqualTo("traders (Gemp et al. 2024).");
+        assertThat(ProtocolLibrary.describe("game(id:G){}")).isEmpty();
+    }
 }
