@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
             CacheCommand.class,
             NfgCommand.class,
             PsroCommand.class,
+            ServeCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Parley implements Runnable {

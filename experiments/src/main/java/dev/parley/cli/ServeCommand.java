@@ -1,0 +1,142 @@
+package dev.parley.cli;
+
+import dev.parley.dgdl.DgdlException;
+import dev.parley.dgdl.ProtocolParser;
+import dev.parley.engine.ExternalConditionResolver;
+import dev.parley.server.DialogueServer;
+import dev.parley.server.DialogueService;
+import dev.parley.server.DialogueStore;
+import dev.parley.server.ProtocolRegistry;
+import dev.parley.server.StoreException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.stream.Stream;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code parley serve}: the DGEP-compatible dialogue server, until interrupted. */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = {"Serve dialogues over DGEP's HTTP API (/available, /dialogue/new/{protocol}, /dialogue/{id}/"
+                + "roles|join/{role}|moves[/{participantID}]|interaction/{moveID}|transcript|status, PUT /protocol, "
+                + "GET /health), durably, until interrupted.",
+                "External conditions (uriTest) are decided offline: true unless -Dparley.external.default=false; "
+                        + "the server never calls a protocol's URIs."})
+final class ServeCommand implements Callable<Integer> {
+
+    @Option(names = "--host", defaultValue = "127.0.0.1", paramLabel = "ADDR",
+            description = "Address to listen on (default: ${DEFAULT-VALUE}, this machine only; 0.0.0.0 for all).")
+    String host;
+
+    @Option(names = "--port", defaultValue = "8080", paramLabel = "P",
+            description = "Port (default: ${DEFAULT-VALUE}; 0 picks a free one).")
+    int port;
+
+    @Option(names = "--db", defaultValue = "parley.db", paramLabel = "FILE|JDBC-URL",
+            description = "SQLite file or a JDBC URL such as jdbc:postgresql://host/db?user=u (default: "
+                    + "${DEFAULT-VALUE}).")
+    String db;
+
+    @Option(names = "--protocols", paramLabel = "DIR",
+            description = "Also offer every DIR/NAME.dgdl under NAME.")
+    Path protocolsDir;
+
+    @Option(names = "--max-body", defaultValue = "262144", paramLabel = "BYTES",
+            description = "Largest request body; larger ones get 413 (default: ${DEFAULT-VALUE}).")
+    int maxBody;
+
+    @Option(names = "--threads", defaultValue = "16", paramLabel = "N",
+            description = "Request threads (default: ${DEFAULT-VALUE}).")
+    int threads;
+
+    @Option(names = "--db-pool", defaultValue = "8", paramLabel = "N",
+            description = "Database connections for a JDBC URL other than SQLite (default: ${DEFAULT-VALUE}).")
+    int dbPool;
+
+    @Option(names = "--max-dialogues", defaultValue = "100000", paramLabel = "N",
+            description = "Most dialogues the server holds; /new then answers 503 (default: ${DEFAULT-VALUE}).")
+    int maxDialogues;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        if (port < 0 || port > 65535) {
+            throw new UserInputException("--port must be between 0 and 65535, got " + port);
+        }
+        if (maxBody < 1 || threads < 1 || dbPool < 1 || maxDialogues < 1) {
+            throw new UserInputException("--max-body, --threads, --db-pool and --max-dialogues must be positive");
+        }
+        ProtocolRegistry registry = registry(protocolsDir);
+        DialogueStore store;
+        DialogueService service;
+        try {
+            store = DialogueStore.open(db, dbPool);
+        } catch (StoreException e) {
+            throw new UserInputException(e.getMessage());
+        }
+        try {
+            service = new DialogueService(registry, store, ExternalConditionResolver.offlineDefault(), maxDialogues);
+        } catch (StoreException e) {
+            store.close();
+            throw new UserInputException(e.getMessage());
+        }
+        DialogueServer server;
+        try {
+            server = DialogueServer.start(service, new DialogueServer.Config(host, port, maxBody, threads));
+        } catch (IOException e) {
+            service.close();
+            throw new UserInputException("cannot listen on " + host + ":" + port + ": " + e.getMessage());
+        }
+        DialogueService.Health h = service.health();
+        PrintWriter out = spec.commandLine().getOut();
+        out.println("parley serve: listening on " + server.uri() + " (" + store.kind() + " " + store.url()
+                + ": " + h.dialogues() + " dialogues, " + h.protocols() + " protocols)");
+        out.flush();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            service.close();
+            stopped.countDown();
+        }, "parley-serve-shutdown"));
+        stopped.await();
+        return 0;
+    }
+
+    /** The bundled library plus the {@code .dgdl} files of {@code dir} (named by file name). */
+    static ProtocolRegistry registry(Path dir) {
+        ProtocolRegistry registry = new ProtocolRegistry();
+        if (dir == null) {
+            return registry;
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new UserInputException(dir + ": no such directory (--protocols)");
+        }
+        List<Path> files;
+        try (Stream<Path> s = Files.list(dir)) {
+            files = s.filter(f -> f.getFileName().toString().endsWith(".dgdl") && Files.isRegularFile(f)).sorted()
+                    .toList();
+        } catch (IOException e) {
+            throw new UserInputException(dir + ": cannot list (" + e.getMessage() + ")");
+        }
+        for (Path f : files) {
+            String file = f.getFileName().toString();
+            String name = file.substring(0, file.length() - ".dgdl".length());
+            try {
+                if (!registry.add(name, ProtocolRegistry.Origin.DIRECTORY, ProtocolParser.load(f))) {
+                    throw new UserInputException(f + ": a protocol named " + name + " is already offered");
+                }
+            } catch (DgdlException e) {
+                throw new UserInputException(e.getMessage());
+            }
+        }
+        return registry;
+    }
+}

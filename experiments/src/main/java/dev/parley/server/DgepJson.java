@@ -1,0 +1,108 @@
+package dev.parley.server;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.aif.AifJson;
+import dev.parley.engine.DialogueStatus;
+import dev.parley.engine.LegalMove;
+import dev.parley.engine.PerformedMove;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The JSON shapes of DGEP's API. A legal move is {@code {"moveID", "opener", "reply": {var: value or "$var"},
+ * "aif": "<JSON-AIF as a string>", "target"?}} ({@code "targets"} is added when the speaker must choose among
+ * several addressees). Only seat names appear in responses, never participant tokens.
+ */
+final class DgepJson {
+
+    static final ObjectMapper MAPPER = new ObjectMapper();
+
+    private DgepJson() {
+    }
+
+    static ObjectNode legalMove(LegalMove m) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("moveID", m.moveId());
+        o.put("opener", m.opener());
+        ObjectNode reply = o.putObject("reply");
+        m.reply().forEach(reply::put);
+        o.put("aif", compactAif(m));
+        if (m.target() != null) {
+            o.put("target", m.target());
+        }
+        if (m.targets().size() > 1) {
+            m.targets().forEach(o.putArray("targets")::add);
+        }
+        return o;
+    }
+
+    /** The move's JSON-AIF as one compact string, as DGEP sends it. */
+    private static String compactAif(LegalMove m) {
+        try {
+            return MAPPER.writeValueAsString(MAPPER.readTree(AifJson.toJson(m.aif())));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write JSON-AIF", e);
+        }
+    }
+
+    static ArrayNode legalMoves(List<LegalMove> moves) {
+        ArrayNode a = MAPPER.createArrayNode();
+        moves.forEach(m -> a.add(legalMove(m)));
+        return a;
+    }
+
+    /** {@code {seat: [moves]}}. */
+    static ObjectNode movesBySeat(Map<String, List<LegalMove>> moves) {
+        ObjectNode o = MAPPER.createObjectNode();
+        moves.forEach((seat, list) -> o.set(seat, legalMoves(list)));
+        return o;
+    }
+
+    static ObjectNode transcriptEntry(PerformedMove m) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("index", m.index());
+        o.put("player", m.speaker());
+        o.put("moveID", m.moveId());
+        ObjectNode reply = o.putObject("reply");
+        m.reply().forEach(reply::put);
+        o.put("target", m.target());
+        o.put("text", m.text());
+        return o;
+    }
+
+    static ObjectNode seats(List<DialogueService.SeatView> seats, ObjectNode into) {
+        ArrayNode a = into.putArray("players");
+        for (DialogueService.SeatView s : seats) {
+            ObjectNode o = a.addObject().put("player", s.handle()).put("protocolPlayer", s.player());
+            s.roles().forEach(o.putArray("roles")::add);
+            o.put("filled", s.filled());
+        }
+        ArrayNode free = into.putArray("available");
+        seats.stream().filter(s -> !s.filled()).forEach(s -> free.add(s.handle()));
+        return into;
+    }
+
+    static ObjectNode status(DialogueService.StatusView v) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("status", v.engineStatus() == DialogueStatus.ACTIVE ? "active" : "terminated");
+        o.put("dialogueID", v.dialogueId());
+        o.put("protocol", v.protocol());
+        o.put("state", v.engineStatus().name().toLowerCase(Locale.ROOT));
+        o.put("waiting", v.waiting());
+        o.put("moves", v.moveCount());
+        v.speakers().forEach(o.putArray("speakers")::add);
+        seats(v.seats(), o);
+        return o;
+    }
+
+    static ObjectNode error(String message, Map<String, Object> details) {
+        ObjectNode o = MAPPER.createObjectNode();
+        o.put("error", message);
+        details.forEach((k, v) -> o.set(k, MAPPER.valueToTree(v)));
+        return o;
+    }
+}

@@ -1,0 +1,15 @@
+package dev.parley.server;
+
+/** The database cannot be opened, read or written. */
+public final class StoreException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    public StoreException(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    public StoreException(String message) {
+        super(message);
+    }
+}

@@ -1,0 +1,56 @@
+package dev.parley.server;
+
+import dev.parley.dgdl.ProtocolParser;
+import dev.parley.engine.ExternalConditionResolver;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** A real server on a loopback ephemeral port over a real database, with the public fixtures offered. */
+final class TestServer implements AutoCloseable {
+
+    static final int MAX_BODY = 16 * 1024;
+
+    final String dbLocation;
+    final DialogueService service;
+    final DialogueServer server;
+    final Loopback http;
+
+    TestServer(String dbLocation) {
+        this.dbLocation = dbLocation;
+        ProtocolRegistry registry = new ProtocolRegistry();
+        registry.add("testgame", ProtocolRegistry.Origin.DIRECTORY, ProtocolParser.load(fixture("testgame.dgdl")));
+        registry.add("agenttest", ProtocolRegistry.Origin.DIRECTORY,
+                ProtocolParser.load(fixture("agenttest.dgdl")));
+        this.service = new DialogueService(registry, DialogueStore.open(dbLocation, 4),
+                ExternalConditionResolver.offlineDefault(), 10_000);
+        try {
+            this.server = DialogueServer.start(service, new DialogueServer.Config("127.0.0.1", 0, MAX_BODY, 16));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        this.http = new Loopback(server.uri());
+    }
+
+    static TestServer sqlite(Path dir) {
+        return new TestServer(dir.resolve("parley.db").toString());
+    }
+
+    /** The public DGDL fixtures, from {@code parley.shared} (never copied into the project). */
+    static Path fixture(String name) {
+        String prop = System.getProperty("parley.shared");
+        Path shared = prop != null && Files.isDirectory(Path.of(prop)) ? Path.of(prop) : Path.of("../../shared");
+        Path p = shared.resolve("fixtures/dgdl").resolve(name).toAbsolutePath().normalize();
+        if (!Files.isRegularFile(p)) {
+            throw new IllegalStateException("missing public fixture " + p);
+        }
+        return p;
+    }
+
+    @Override
+    public void close() {
+        server.close();
+        service.close();
+    }
+}
