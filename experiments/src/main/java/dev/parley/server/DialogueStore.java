@@ -18,6 +18,9 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -27,9 +30,10 @@ import org.slf4j.LoggerFactory;
  * commit survives a power cut as well as a killed process), or any JDBC database with portable SQL (PostgreSQL; H2
  * in the tests).
  *
- * <p>Each accepted move is one transaction: the move row and the dialogue's whole saved engine state are written
- * together, guarded by the move count the server last saw, so after a crash the database holds either both or
- * neither, and the move rows can never disagree with the state they belong to.
+ * <p>Each accepted move is written in one transaction with the dialogue's whole saved engine state, guarded by the
+ * move count the server last saw, so after a crash the database holds either both or neither, and the move rows
+ * can never disagree with the state they belong to. Moves of different dialogues that arrive together share a
+ * transaction (group commit: one disk sync for all of them).
  *
  * <p>Thread-safe. SQLite has one writer at a time, so it gets one connection; other databases get a small pool.
  * One server process owns a database: two servers on the same file would each keep their own in-memory copy.
@@ -45,6 +49,10 @@ public final class DialogueStore implements AutoCloseable {
     private final String kind;
     private final BlockingQueue<Connection> pool;
     private final int size;
+    private final LinkedBlockingQueue<PendingMove> pending = new LinkedBlockingQueue<>();
+    private final Thread writer;
+    private volatile boolean closed;
+    private static final int MAX_BATCH = 256;
 
     /** A dialogue as the database holds it. */
     public record StoredDialogue(String id, String protocol, long createdAtMillis, int moveCount, String state,
@@ -69,6 +77,9 @@ public final class DialogueStore implements AutoCloseable {
             pool.add(connect());
         }
         migrate();
+        this.writer = new Thread(this::writeLoop, "parley-db-writer");
+        writer.setDaemon(true);
+        writer.start();
     }
 
     /**
@@ -218,35 +229,102 @@ public final class DialogueStore implements AutoCloseable {
     }
 
     /**
-     * Records an accepted move and the dialogue's state after it, in one transaction. The update is guarded by the
-     * previous move count, and the move row's key is (dialogue, index): a move can be stored once and only in order.
+     * Records an accepted move and the dialogue's state after it, atomically, and returns once they are committed.
+     * The update is guarded by the previous move count and the move row's key is (dialogue, index): a move can be
+     * stored once and only in order.
+     *
+     * <p>Group commit: one writer thread takes every move waiting at that moment (from different dialogues: a
+     * dialogue's lock is held until its move is stored, so it has at most one waiting) and commits them in one
+     * transaction, so one disk sync serves many moves. If that transaction fails, each move is retried in a
+     * transaction of its own, so one bad write fails only its own move.
      */
     public void recordMove(String dialogueId, PerformedMove move, String state) {
-        inTransaction("record move " + move.index() + " of dialogue " + dialogueId, c -> {
-            try (PreparedStatement ins = c.prepareStatement("INSERT INTO parley_move (dialogue_id, seq, speaker, "
-                    + "move_id, target, reply_json, locution, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
-                ins.setString(1, dialogueId);
-                ins.setInt(2, move.index());
-                ins.setString(3, move.speaker());
-                ins.setString(4, move.moveId());
-                ins.setString(5, move.target());
-                ins.setString(6, json(move.reply()));
-                ins.setString(7, move.text());
-                ins.setLong(8, System.currentTimeMillis());
-                ins.executeUpdate();
+        PendingMove p = new PendingMove(dialogueId, move, state, new CompletableFuture<>());
+        synchronized (pending) {
+            if (closed) {
+                throw new StoreException("the dialogue database is closed");
             }
-            try (PreparedStatement up = c.prepareStatement("UPDATE parley_dialogue SET move_count = ?, "
-                    + "state_json = ? WHERE id = ? AND move_count = ?")) {
-                up.setInt(1, move.index() + 1);
-                up.setString(2, state);
-                up.setString(3, dialogueId);
-                up.setInt(4, move.index());
-                if (up.executeUpdate() != 1) {
-                    throw new SQLException("dialogue " + dialogueId + " does not stand at move " + move.index());
+            pending.add(p);
+        }
+        try {
+            // join, not get: an interrupt must not make the caller believe a move failed that is then committed
+            p.done().join();
+        } catch (CompletionException e) {
+            Throwable cause = e.getCause();
+            throw cause instanceof StoreException se ? new StoreException(se.getMessage(), se)
+                    : new StoreException("cannot record move " + move.index() + " of dialogue " + dialogueId, cause);
+        }
+    }
+
+    private record PendingMove(String dialogueId, PerformedMove move, String state, CompletableFuture<Void> done) {
+    }
+
+    private void writeLoop() {
+        List<PendingMove> batch = new ArrayList<>();
+        while (true) {
+            PendingMove first;
+            try {
+                first = pending.poll(100, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                first = pending.poll();
+            }
+            if (first == null) {
+                if (closed && pending.isEmpty()) {
+                    return;
+                }
+                continue;
+            }
+            batch.add(first);
+            pending.drainTo(batch, MAX_BATCH - 1);
+            try {
+                inTransaction("record " + batch.size() + " moves", c -> {
+                    for (PendingMove p : batch) {
+                        writeMove(c, p);
+                    }
+                    return null;
+                });
+                batch.forEach(p -> p.done().complete(null));
+            } catch (RuntimeException batchFailure) {
+                for (PendingMove p : batch) {
+                    try {
+                        inTransaction("record move " + p.move().index() + " of dialogue " + p.dialogueId(), c -> {
+                            writeMove(c, p);
+                            return null;
+                        });
+                        p.done().complete(null);
+                    } catch (RuntimeException e) {
+                        p.done().completeExceptionally(e);
+                    }
                 }
             }
-            return null;
-        });
+            batch.clear();
+        }
+    }
+
+    private static void writeMove(Connection c, PendingMove p) throws SQLException {
+        PerformedMove move = p.move();
+        try (PreparedStatement ins = c.prepareStatement("INSERT INTO parley_move (dialogue_id, seq, speaker, "
+                + "move_id, target, reply_json, locution, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+            ins.setString(1, p.dialogueId());
+            ins.setInt(2, move.index());
+            ins.setString(3, move.speaker());
+            ins.setString(4, move.moveId());
+            ins.setString(5, move.target());
+            ins.setString(6, json(move.reply()));
+            ins.setString(7, move.text());
+            ins.setLong(8, System.currentTimeMillis());
+            ins.executeUpdate();
+        }
+        try (PreparedStatement up = c.prepareStatement("UPDATE parley_dialogue SET move_count = ?, "
+                + "state_json = ? WHERE id = ? AND move_count = ?")) {
+            up.setInt(1, move.index() + 1);
+            up.setString(2, p.state());
+            up.setString(3, p.dialogueId());
+            up.setInt(4, move.index());
+            if (up.executeUpdate() != 1) {
+                throw new SQLException("dialogue " + p.dialogueId() + " does not stand at move " + move.index());
+            }
+        }
     }
 
     // ------------------------------------------------------------------ reads
@@ -399,8 +477,17 @@ public final class DialogueStore implements AutoCloseable {
         }
     }
 
+    /** Stops taking moves, lets the writer store those already waiting, then closes every connection. */
     @Override
     public void close() {
+        synchronized (pending) {
+            closed = true;
+        }
+        try {
+            writer.join(TimeUnit.SECONDS.toMillis(BORROW_TIMEOUT_S));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         List<Connection> all = new ArrayList<>();
         pool.drainTo(all);
         for (Connection c : all) {

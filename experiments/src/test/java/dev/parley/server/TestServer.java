@@ -23,6 +23,7 @@ final class TestServer implements AutoCloseable {
         registry.add("testgame", ProtocolRegistry.Origin.DIRECTORY, ProtocolParser.load(fixture("testgame.dgdl")));
         registry.add("agenttest", ProtocolRegistry.Origin.DIRECTORY,
                 ProtocolParser.load(fixture("agenttest.dgdl")));
+        registry.add("chat", ProtocolRegistry.Origin.DIRECTORY, ProtocolParser.load(chatText(), "chat.dgdl"));
         this.service = new DialogueService(registry, DialogueStore.open(dbLocation, 4),
                 ExternalConditionResolver.offlineDefault(), 10_000);
         try {
@@ -46,6 +47,15 @@ final class TestServer implements AutoCloseable {
             throw new IllegalStateException("missing public fixture " + p);
         }
         return p;
+    }
+
+    /** The test protocol {@code chat.dgdl}: strict turns, fresh content in every move. */
+    static String chatText() {
+        try (java.io.InputStream in = TestServer.class.getResourceAsStream("/server/chat.dgdl")) {
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     @Override

@@ -1,0 +1,107 @@
+package dev.parley.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Races on one dialogue are serialised; different dialogues proceed side by side. */
+class ConcurrencyTest {
+
+    @TempDir
+    Path dir;
+    TestServer ts;
+
+    @BeforeEach
+    void start() {
+        ts = TestServer.sqlite(dir);
+    }
+
+    @AfterEach
+    void stop() {
+        ts.close();
+    }
+
+    @Test
+    void fiftyConcurrentAttemptsAtTheSameTurnAcceptExactlyOne() throws Exception {
+        Chat chat = Chat.open(ts.http, "chat");
+        assertThat(chat.say(0).status()).isEqualTo(200);
+        // Ben has the floor: 50 attempts at this turn, each with its own content, released at once (as if 50 clients
+        // shared Ben's participant id, or one client retried impatiently)
+        ExecutorService pool = Executors.newFixedThreadPool(50);
+        CountDownLatch gate = new CountDownLatch(1);
+        List<Future<Loopback.Response>> attempts = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            String text = "attempt " + i;
+            Callable<Loopback.Response> c = () -> {
+                gate.await();
+                return chat.say(chat.ben, text);
+            };
+            attempts.add(pool.submit(c));
+        }
+        gate.countDown();
+        List<Loopback.Response> won = new ArrayList<>();
+        List<String> reasons = new ArrayList<>();
+        for (Future<Loopback.Response> f : attempts) {
+            Loopback.Response r = f.get();
+            if (r.status() == 200) {
+                won.add(r);
+            } else {
+                assertThat(r.status()).as(r.body()).isEqualTo(409);
+                reasons.add(r.error());
+            }
+        }
+        pool.shutdown();
+        assertThat(won).hasSize(1);
+        // the 49 losers saw the winner's move: the floor had passed to Ann
+        assertThat(reasons).hasSize(49).containsOnly("it is not Ben's turn: the speaker is Ann");
+        String winner = won.get(0).json().get("move").get("reply").get("p").asText();
+        assertThat(chat.said()).containsExactly("m0", winner);
+        assertThat(won.get(0).json().get("move").get("player").asText()).isEqualTo("Ben");
+    }
+
+    @Test
+    void differentDialoguesProceedInParallel() throws Exception {
+        int dialogues = 12;
+        int moves = 10;
+        List<Chat> chats = new ArrayList<>();
+        for (int i = 0; i < dialogues; i++) {
+            chats.add(Chat.open(ts.http, "chat"));
+        }
+        ExecutorService pool = Executors.newFixedThreadPool(dialogues);
+        CountDownLatch gate = new CountDownLatch(1);
+        List<Future<List<Integer>>> runs = new ArrayList<>();
+        for (Chat c : chats) {
+            runs.add(pool.submit(() -> {
+                gate.await();
+                List<Integer> statuses = new ArrayList<>();
+                for (int k = 0; k < moves; k++) {
+                    statuses.add(c.say(k).status());
+                }
+                return statuses;
+            }));
+        }
+        gate.countDown();
+        for (Future<List<Integer>> f : runs) {
+            assertThat(f.get()).hasSize(moves).containsOnly(200);
+        }
+        pool.shutdown();
+        List<String> expected = new ArrayList<>();
+        for (int k = 0; k < moves; k++) {
+            expected.add("m" + k);
+        }
+        for (Chat c : chats) {
+            assertThat(c.said()).isEqualTo(expected);
+        }
+    }
+}
