@@ -2,6 +2,9 @@ package dev.parley.cli;
 
 import dev.parley.dgdl.DgdlException;
 import dev.parley.dgdl.ProtocolParser;
+import dev.parley.dialogue.Domain;
+import dev.parley.domain.DialogueDomains;
+import dev.parley.domain.protocols.ProtocolLibrary;
 import dev.parley.engine.ExternalConditionResolver;
 import dev.parley.server.DialogueServer;
 import dev.parley.server.DialogueService;
@@ -110,9 +113,18 @@ final class ServeCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** The bundled library plus the {@code .dgdl} files of {@code dir} (named by file name). */
+    /**
+     * The bundled library, each dialogue domain's protocol under the domain's name (so {@code parley steer} can play
+     * it), plus the {@code .dgdl} files of {@code dir} (named by file name).
+     */
     static ProtocolRegistry registry(Path dir) {
         ProtocolRegistry registry = new ProtocolRegistry();
+        for (ProtocolLibrary.Entry e : ProtocolLibrary.entries()) {
+            registry.add(e.name(), ProtocolRegistry.Origin.BUNDLED, ProtocolLibrary.load(e.name()));
+        }
+        for (Domain d : DialogueDomains.all()) {
+            registry.add(d.name(), ProtocolRegistry.Origin.BUNDLED, d.protocol());
+        }
         if (dir == null) {
             return registry;
         }

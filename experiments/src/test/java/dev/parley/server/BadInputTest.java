@@ -142,7 +142,7 @@ class BadInputTest {
         refused(http.send("GET", "/dialogue/" + id + "/status", "z".repeat(TestServer.MAX_BODY + 1)), 413,
                 "larger than the limit");
         assertThat(snapshot()).isEqualTo(before);
-        assertThat(http.get("/available").json().get("dgdl")).hasSize(3);
+        assertThat(http.get("/available").json().get("dgdl")).hasSize(10);
     }
 
     @Test
@@ -154,7 +154,7 @@ class BadInputTest {
         }
         refused(http.post("/dialogue/" + nobody
                 + "/interaction/TestMove", "{\"speaker\": " + q(test) + "}"), 404, "no dialogue " + nobody);
-        refused(http.get("/dialogue/new/nope"), 404, "no protocol nope (available: agenttest, chat, testgame)");
+        refused(http.get("/dialogue/new/nope"), 404, "no protocol nope (available: agenttest, chat, crg, dc,");
         refused(http.get("/dialogue/" + id + "/join/Referee"), 404, "has no player or role Referee");
         refused(http.get("/nothing/here"), 404, "no such endpoint");
         refused(http.get("/dialogue/" + id + "/moves/" + test + "/extra"), 404, "no such endpoint");

@@ -233,7 +233,40 @@ class DgepApiTest {
         assertThat(r.json().get("column").asInt()).isPositive();
         assertThat(r.error()).startsWith("protocol.dgdl:3:");
         assertThat(http.get("/available").json().get("dgdl")).extracting(JsonNode::asText)
-                .containsExactlyInAnyOrder("testgame", "agenttest", "chat");
+                .containsExactlyInAnyOrder("testgame", "agenttest", "chat", "crg", "dc", "debate", "deliberation", "h",
+                        "negotiation", "ppd");
+    }
+
+    @Test
+    void aClientPlaysTheBundledDcProtocol() {
+        String id = http.get("/dialogue/new/dc").json().get("dialogueID").asText();
+        String white = http.get("/dialogue/" + id + "/join/White").json().get("participantID").asText();
+        String black = http.get("/dialogue/" + id + "/join/Black").json().get("participantID").asText();
+        JsonNode opening = http.get("/dialogue/" + id + "/moves/" + white).json().get("moves");
+        assertThat(opening).extracting(m -> m.get("moveID").asText()).containsExactly("Statement", "Question");
+        assertThat(opening.get(0).get("target").asText()).isEqualTo("Black");
+
+        Loopback.Response s1 = http.post("/dialogue/" + id + "/interaction/Statement",
+                "{\"speaker\": " + q(white) + ", \"reply\": {\"p\": \"it rains\"}}");
+        assertThat(s1.status()).as(s1.body()).isEqualTo(200);
+        JsonNode blacks = s1.json().get("moves").get("Black");
+        assertThat(blacks).extracting(m -> m.get("moveID").asText())
+                .containsExactly("Statement", "Question", "Challenge", "Withdraw");
+        // the challenge has its content bound by the protocol: "Why it rains?"
+        JsonNode challenge = blacks.get(2);
+        assertThat(challenge.get("reply").get("p").asText()).isEqualTo("it rains");
+        assertThat(challenge.get("opener").asText()).isEqualTo("Why it rains?");
+
+        assertThat(http.post("/dialogue/" + id + "/interaction/Challenge",
+                "{\"speaker\": " + q(black) + ", \"reply\": {\"p\": \"$p\"}}").status()).isEqualTo(200);
+        JsonNode whites = http.get("/dialogue/" + id + "/moves/" + white).json().get("moves");
+        assertThat(whites).extracting(m -> m.get("moveID").asText()).containsExactly("Withdraw", "Ground");
+        Loopback.Response ground = http.post("/dialogue/" + id + "/interaction/Ground",
+                "{\"speaker\": " + q(white) + ", \"reply\": {\"q\": \"the sky is grey\"}}");
+        assertThat(ground.status()).as(ground.body()).isEqualTo(200);
+        assertThat(http.get("/dialogue/" + id + "/transcript").json().get("transcript"))
+                .extracting(m -> m.get("text").asText())
+                .containsExactly("it rains", "Why it rains?", "it rains because the sky is grey");
     }
 
     @Test

@@ -23,6 +23,11 @@ final class TestServer implements AutoCloseable {
         registry.add("testgame", ProtocolRegistry.Origin.DIRECTORY, ProtocolParser.load(fixture("testgame.dgdl")));
         registry.add("agenttest", ProtocolRegistry.Origin.DIRECTORY,
                 ProtocolParser.load(fixture("agenttest.dgdl")));
+        for (dev.parley.domain.protocols.ProtocolLibrary.Entry e
+                : dev.parley.domain.protocols.ProtocolLibrary.entries()) {
+            registry.add(e.name(), ProtocolRegistry.Origin.BUNDLED,
+                    dev.parley.domain.protocols.ProtocolLibrary.load(e.name()));
+        }
         registry.add("chat", ProtocolRegistry.Origin.DIRECTORY, ProtocolParser.load(chatText(), "chat.dgdl"));
         this.service = new DialogueService(registry, DialogueStore.open(dbLocation, 4),
                 ExternalConditionResolver.offlineDefault(), 10_000);
