@@ -142,7 +142,7 @@ class BadInputTest {
         refused(http.send("GET", "/dialogue/" + id + "/status", "z".repeat(TestServer.MAX_BODY + 1)), 413,
                 "larger than the limit");
         assertThat(snapshot()).isEqualTo(before);
-        assertThat(http.get("/available").json().get("dgdl")).hasSize(10);
+        assertThat(http.get("/available").json().get("dgdl")).hasSize(TestServer.offered().size());
     }
 
     @Test

@@ -233,8 +233,7 @@ class DgepApiTest {
         assertThat(r.json().get("column").asInt()).isPositive();
         assertThat(r.error()).startsWith("protocol.dgdl:3:");
         assertThat(http.get("/available").json().get("dgdl")).extracting(JsonNode::asText)
-                .containsExactlyInAnyOrder("testgame", "agenttest", "chat", "crg", "dc", "debate", "deliberation", "h",
-                        "negotiation", "ppd");
+                .containsExactlyInAnyOrderElementsOf(TestServer.offered());
     }
 
     @Test

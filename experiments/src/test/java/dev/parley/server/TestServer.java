@@ -39,6 +39,13 @@ final class TestServer implements AutoCloseable {
         this.http = new Loopback(server.uri());
     }
 
+    /** The names the test server offers: the bundled library and the three test protocols. */
+    static java.util.List<String> offered() {
+        java.util.List<String> out = new java.util.ArrayList<>(dev.parley.domain.protocols.ProtocolLibrary.names());
+        out.addAll(java.util.List.of("testgame", "agenttest", "chat"));
+        return out;
+    }
+
     static TestServer sqlite(Path dir) {
         return new TestServer(dir.resolve("parley.db").toString());
     }
