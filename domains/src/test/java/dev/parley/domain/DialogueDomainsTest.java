@@ -1,0 +1,34 @@
+package dev.parley.domain;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.Instruction;
+import dev.parley.dialogue.Scenario;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DialogueDomainsTest {
+
+    @Test
+    void everyDomainIsFoundByNameAndWellFormed() {
+        List<Domain> all = DialogueDomains.all();
+        assertThat(all).extracting(Domain::name).startsWith("fruit-trading", "scheduling");
+        for (Domain d : all) {
+            assertThat(DialogueDomains.find(d.name())).get().extracting(Domain::name).isEqualTo(d.name());
+            List<Instruction> instructions = d.instructions();
+            assertThat(instructions.get(instructions.size() - 1)).isEqualTo(Instruction.ANY);
+            assertThat(instructions.subList(0, instructions.size() - 1)).noneMatch(Instruction::isBaseline);
+            assertThat(d.instructionLexicon()).hasSizeGreaterThanOrEqualTo(12).noneMatch(Instruction::isBaseline);
+            assertThat(d.minPayoff()).isLessThan(d.maxPayoff());
+            assertThat(d.protocol().players()).extracting(p -> p.id()).containsExactlyElementsOf(d.protocolPlayers());
+            List<Scenario> scenarios = d.scenarios(6, 1);
+            assertThat(scenarios).hasSize(6).allSatisfy(s -> assertThat(s.players()).hasSize(2));
+            assertThat(scenarios.get(0).id()).isEqualTo("default");
+            assertThat(d.prompts().background()).isNotBlank();
+            assertThat(d.prompts().rewardQuery()).isNotBlank();
+            assertThat(d.prompts().extractionQuery()).isNotBlank();
+        }
+        assertThat(DialogueDomains.find("chess")).isEmpty();
+    }
+}
