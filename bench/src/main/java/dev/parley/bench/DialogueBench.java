@@ -1,0 +1,68 @@
+package dev.parley.bench;
+
+import dev.parley.cfr.CfrSolver;
+import dev.parley.cfr.CfrVariant;
+import dev.parley.dialogue.DialogueGame;
+import dev.parley.dialogue.Domain;
+import dev.parley.domain.DialogueDomains;
+import dev.parley.eval.Exploitability;
+import dev.parley.game.GameTree;
+import dev.parley.llm.OfflineRealiser;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * Dialogue games offline (the default experiment settings: 4 scenarios, 3 messages): building the game tree from
+ * scratch (engine, planner, realiser, scorer; divide the node count by the time for nodes/s), and the solver part of
+ * the experiment (CFR 200 iterations plus NashConv) on the built tree.
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 2, time = 2)
+@Measurement(iterations = 3, time = 2)
+@Fork(1)
+public class DialogueBench {
+
+    @State(Scope.Benchmark)
+    public static class Setting {
+        @Param({"fruit-trading"})
+        String domain;
+        Domain d;
+        GameTree tree;
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            d = DialogueDomains.find(domain).orElseThrow();
+            tree = GameTree.compile(game(d));
+        }
+    }
+
+    static DialogueGame game(Domain d) {
+        return new DialogueGame(d, d.scenarios(4, 1), new OfflineRealiser(), null, new DialogueGame.Limits(3, 1));
+    }
+
+    /** A fresh game compiled into a tree: every message generated, every move performed, every outcome scored. */
+    @Benchmark
+    public GameTree buildTree(Setting s) {
+        return GameTree.compile(game(s.d));
+    }
+
+    /** The solving part of {@code parley experiment}: CFR 200 iterations and the NashConv of the average. */
+    @Benchmark
+    public double solveAndMeasure(Setting s) {
+        CfrSolver solver = new CfrSolver(s.tree, CfrVariant.CFR);
+        solver.run(200);
+        return Exploitability.nashConv(s.tree, solver.averagePolicySlots());
+    }
+}
