@@ -7,7 +7,10 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import dev.parley.domain.DialogueDomains;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 class ExperimentCommandTest {
@@ -19,12 +22,18 @@ class ExperimentCommandTest {
         return new String[] {Integer.toString(code), out.toString(), err.toString()};
     }
 
-    @Test
-    void fruitTradingOfflineWithDefaultsMeetsThePapersClaims(@TempDir Path dir) throws Exception {
-        String[] r = run("experiment", "--domain", "fruit-trading", "--json", "--out", dir.toString());
+    @TestFactory
+    java.util.List<DynamicTest> everyDomainOfflineWithDefaultsMeetsThePapersClaims(@TempDir Path root) {
+        return DialogueDomains.all().stream().map(d -> DynamicTest.dynamicTest(d.name(),
+                () -> meetsThePapersClaims(d.name(), root.resolve(d.name())))).toList();
+    }
+
+    /** CFR gain > 0 for every player and NashConv < 5% of the payoff range, with the command's defaults. */
+    private static void meetsThePapersClaims(String domain, Path dir) throws Exception {
+        String[] r = run("experiment", "--domain", domain, "--json", "--out", dir.toString());
         assertThat(r[0]).as(r[2]).isEqualTo("0");
         JsonNode json = Json.MAPPER.readTree(r[1]);
-        assertThat(json.get("domain").asText()).isEqualTo("fruit-trading");
+        assertThat(json.get("domain").asText()).isEqualTo(domain);
         assertThat(json.get("backend").asText()).contains("offline");
         assertThat(json.get("scenarios").asInt()).isGreaterThanOrEqualTo(4);
         double range = json.get("payoff_range").get(1).asDouble() - json.get("payoff_range").get(0).asDouble();
