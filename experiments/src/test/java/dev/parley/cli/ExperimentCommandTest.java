@@ -3,8 +3,6 @@ package dev.parley.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import dev.parley.domain.DialogueDomains;
@@ -16,10 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ExperimentCommandTest {
 
     private static String[] run(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Parley.execute(new PrintWriter(out), new PrintWriter(err), args);
-        return new String[] {Integer.toString(code), out.toString(), err.toString()};
+        CliRun r = CliRun.parley(args);
+        return new String[] {Integer.toString(r.code()), r.out(), r.err()};
     }
 
     @TestFactory

@@ -1,26 +1,16 @@
 package dev.parley.cli;
 
+import static dev.parley.cli.CliRun.parley;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class NfgAndPsroCommandTest {
-
-    record Run(int code, String out, String err) { }
-
-    static Run parley(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Parley.execute(new PrintWriter(out), new PrintWriter(err), args);
-        return new Run(code, out.toString(), err.toString());
-    }
 
     private static Path write(Path dir, String name, String text) throws Exception {
         Path f = dir.resolve(name);
@@ -31,7 +21,7 @@ class NfgAndPsroCommandTest {
     @Test
     void nashOnMatchingPenniesPrintsTheJsonContract(@TempDir Path dir) throws Exception {
         Path f = write(dir, "mp.nfg", "NFG 1 R \"Matching pennies\" { \"A\" \"B\" } { 2 2 }\n1 -1 -1 1 -1 1 1 -1\n");
-        Run r = parley("nfg", "--game", f.toString(), "--meta-solver", "nash", "--json");
+        CliRun r = parley("nfg", "--game", f.toString(), "--meta-solver", "nash", "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode j = Json.MAPPER.readTree(r.out());
         for (int p = 0; p < 2; p++) {
@@ -44,12 +34,12 @@ class NfgAndPsroCommandTest {
     @Test
     void allEquilibriaAndCorrelatedJoint(@TempDir Path dir) throws Exception {
         Path f = write(dir, "bos.nfg", "NFG 1 R \"BoS\" { \"A\" \"B\" } { 2 2 }\n2 1 0 0 0 0 1 2\n");
-        Run all = parley("nfg", "--game", f.toString(), "--meta-solver", "nash", "--all", "--json");
+        CliRun all = parley("nfg", "--game", f.toString(), "--meta-solver", "nash", "--all", "--json");
         assertThat(all.code()).as(all.err()).isZero();
         assertThat(Json.MAPPER.readTree(all.out()).get("equilibria")).hasSize(3);
 
         Path chicken = write(dir, "chicken.nfg", "NFG 1 R \"Chicken\" { \"A\" \"B\" } { 2 2 }\n6 6 7 2 2 7 0 0\n");
-        Run ce = parley("nfg", "--game", chicken.toString(), "--meta-solver", "ce", "--json");
+        CliRun ce = parley("nfg", "--game", chicken.toString(), "--meta-solver", "ce", "--json");
         JsonNode j = Json.MAPPER.readTree(ce.out());
         assertThat(j.get("joint")).hasSize(4);
         assertThat(j.get("joint").get(0).asDouble()).isCloseTo(0.5, within(1e-9));
@@ -57,7 +47,7 @@ class NfgAndPsroCommandTest {
                 .isCloseTo(10.5, within(1e-9));
         assertThat(j.has("profile")).isFalse();
 
-        Run table = parley("nfg", "--game", chicken.toString(), "--meta-solver", "nbs");
+        CliRun table = parley("nfg", "--game", chicken.toString(), "--meta-solver", "nbs");
         assertThat(table.code()).isZero();
         assertThat(table.out()).contains("regret").contains("(1, 1)");
     }
@@ -65,19 +55,19 @@ class NfgAndPsroCommandTest {
     @Test
     void badInputIsOneLineAndExitTwo(@TempDir Path dir) throws Exception {
         Path bad = write(dir, "bad.nfg", "NFG 1 R \"bad\" { \"A\" \"B\" } { 2 2 }\n1 2 3\n");
-        Run r = parley("nfg", "--game", bad.toString(), "--meta-solver", "nash");
+        CliRun r = parley("nfg", "--game", bad.toString(), "--meta-solver", "nash");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err().strip().lines()).hasSize(1);
         assertThat(r.err()).contains("bad.nfg:");
 
         Path three = write(dir, "three.nfg", "NFG 1 R \"three\" { \"A\" \"B\" \"C\" } { 2 2 2 }\n"
                 + "1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 2 2 2\n");
-        Run t = parley("nfg", "--game", three.toString(), "--meta-solver", "lemke-howson");
+        CliRun t = parley("nfg", "--game", three.toString(), "--meta-solver", "lemke-howson");
         assertThat(t.code()).isEqualTo(2);
         assertThat(t.err()).contains("two-player games only").doesNotContain("Exception");
         assertThat(parley("nfg", "--game", three.toString(), "--meta-solver", "rm").code()).isZero();
 
-        Run missing = parley("nfg", "--game", dir.resolve("none.nfg").toString(), "--meta-solver", "nash");
+        CliRun missing = parley("nfg", "--game", dir.resolve("none.nfg").toString(), "--meta-solver", "nash");
         assertThat(missing.code()).isEqualTo(2);
         assertThat(missing.err()).contains("no such file");
         assertThat(parley("nfg", "--game", three.toString(), "--meta-solver", "magic").err()).contains("uniform");
@@ -85,7 +75,7 @@ class NfgAndPsroCommandTest {
 
     @Test
     void psroOnKuhnPrintsTheJsonContract() throws Exception {
-        Run r = parley("psro", "--game", "kuhn_poker", "--meta-solver", "nash", "--iterations", "10", "--json");
+        CliRun r = parley("psro", "--game", "kuhn_poker", "--meta-solver", "nash", "--iterations", "10", "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode j = Json.MAPPER.readTree(r.out());
         JsonNode its = j.get("iterations");
@@ -101,11 +91,11 @@ class NfgAndPsroCommandTest {
     void psroSampledIsReproducibleAndRefusesTwoPlayerSolversOnThreePlayers() {
         String[] args = {"psro", "--game", "kuhn_poker", "--meta-solver", "prd", "--iterations", "3", "--oracle",
             "sampled", "--evaluation", "sampled", "--episodes", "200", "--seed", "4", "--json"};
-        Run a = parley(args);
-        Run b = parley(args);
+        CliRun a = parley(args);
+        CliRun b = parley(args);
         assertThat(a.code()).as(a.err()).isZero();
         assertThat(a.out().replaceAll("\"seconds\".*", "")).isEqualTo(b.out().replaceAll("\"seconds\".*", ""));
-        Run three = parley("psro", "--game", "kuhn_poker_3p", "--meta-solver", "nash", "--iterations", "2");
+        CliRun three = parley("psro", "--game", "kuhn_poker_3p", "--meta-solver", "nash", "--iterations", "2");
         assertThat(three.code()).isEqualTo(2);
         assertThat(three.err()).contains("two-player games only");
         assertThat(parley("psro", "--game", "kuhn_poker_3p", "--meta-solver", "cce", "--iterations", "2").code())

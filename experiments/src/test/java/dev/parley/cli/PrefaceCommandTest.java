@@ -1,12 +1,11 @@
 package dev.parley.cli;
 
+import static dev.parley.cli.CliRun.parley;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.parley.llm.testing.FakeOpenAiServer;
 import dev.parley.llm.testing.FakeOpenAiServer.Reply;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -21,25 +20,16 @@ class PrefaceCommandTest {
     @TempDir
     Path dir;
 
-    record Run(int code, String out, String err) { }
-
-    static Run parley(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Parley.execute(new PrintWriter(out), new PrintWriter(err), args);
-        return new Run(code, out.toString(), err.toString());
-    }
-
     @Test
     void theShippedExamplesFillOffline() throws Exception {
-        Run r = parley("preface", "--dcrs", CLIMATE.toString());
+        CliRun r = parley("preface", "--dcrs", CLIMATE.toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("valid (version 1.1, move argue, instruction logos)")
                 .contains("== prompt ==\nWe should take climate change seriously because $response")
                 .contains("== filled move (backend: offline-realiser, attempts: 1) ==\n"
                         + "We should take climate change seriously because ")
                 .contains("\"speaker\" : \"self\"");
-        Run j = parley("preface", "--dcrs", DISARM.toString(), "--json", "--speaker", "p-17", "--seed", "4");
+        CliRun j = parley("preface", "--dcrs", DISARM.toString(), "--json", "--speaker", "p-17", "--seed", "4");
         assertThat(j.code()).as(j.err()).isZero();
         JsonNode json = Json.MAPPER.readTree(j.out());
         assertThat(json.get("backend").asText()).isEqualTo("offline-realiser");
@@ -55,7 +45,7 @@ class PrefaceCommandTest {
     @Test
     void promptOnlyCallsNoModel() throws Exception {
         try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
-            Run r = parley("preface", "--dcrs", DISARM.toString(), "--prompt-only", "--llm", "openai",
+            CliRun r = parley("preface", "--dcrs", DISARM.toString(), "--prompt-only", "--llm", "openai",
                     "--base-url", server.baseUrl(), "--model", "m", "--cache-mode", "off");
             assertThat(r.code()).as(r.err()).isZero();
             assertThat(r.out()).contains("Write the value in this manner: calm.")
@@ -71,14 +61,14 @@ class PrefaceCommandTest {
             server.enqueue(Reply.response("deterrence has kept the peace between great powers"));
             String[] args = {"preface", "--dcrs", DISARM.toString(), "--llm", "openai", "--base-url",
                 server.baseUrl(), "--model", "m", "--cache", cache.toString(), "--json"};
-            Run first = parley(args);
+            CliRun first = parley(args);
             assertThat(first.code()).as(first.err()).isZero();
             JsonNode a = Json.MAPPER.readTree(first.out());
             assertThat(a.get("backend").asText()).isEqualTo("openai:m");
             assertThat(a.get("text").asText()).isEqualTo("I disagree with \"Britain should disarm\" because"
                     + " deterrence has kept the peace between great powers");
             assertThat(a.at("/llm_calls/model_calls").asInt()).isEqualTo(1);
-            Run second = parley(args);
+            CliRun second = parley(args);
             assertThat(second.code()).as(second.err()).isZero();
             assertThat(Json.MAPPER.readTree(second.out()).at("/llm_calls/cache_hits").asInt()).isEqualTo(1);
             assertThat(server.requestCount()).isEqualTo(1);
@@ -90,20 +80,20 @@ class PrefaceCommandTest {
         String[] miss = java.util.Arrays.copyOf(replay, replay.length + 2);
         miss[replay.length] = "--seed";
         miss[replay.length + 1] = "5";
-        Run r = parley(miss);
+        CliRun r = parley(miss);
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err().strip()).startsWith("parley: replay mode: the cache jdbc:sqlite:")
                 .contains("on the prompt \"I disagree with \"Britain should disarm\" because $response\"")
                 .doesNotContain("\n");
 
-        Run stats = parley("cache", "stats", "--cache", cache.toString(), "--json");
+        CliRun stats = parley("cache", "stats", "--cache", cache.toString(), "--json");
         assertThat(stats.code()).as(stats.err()).isZero();
         assertThat(Json.MAPPER.readTree(stats.out()).get("entries").asInt()).isEqualTo(1);
         Path export = dir.resolve("calls.jsonl");
         assertThat(parley("cache", "export", "--cache", cache.toString(), "--out", export.toString()).out())
                 .isEqualTo("exported 1 entries to " + export + "\n");
         Path other = dir.resolve("other.sqlite");
-        Run imp = parley("cache", "import", "--cache", other.toString(), export.toString());
+        CliRun imp = parley("cache", "import", "--cache", other.toString(), export.toString());
         assertThat(imp.out()).startsWith("read 1 entries from " + export + ", added 1 to jdbc:sqlite:");
         assertThat(parley("cache", "stats", "--cache", other.toString()).out()).contains("entries: 1")
                 .contains("openai    m      1");
@@ -130,12 +120,12 @@ class PrefaceCommandTest {
             {"cache", "import", "--cache", dir.resolve("x.sqlite").toString(), notJson.toString()},
         };
         for (String[] args : cases) {
-            Run r = parley(args);
+            CliRun r = parley(args);
             assertThat(r.code()).as(String.join(" ", args) + "\n" + r.err()).isEqualTo(2);
             assertThat(r.err().strip()).as(String.join(" ", args)).startsWith("parley: ").doesNotContain("\n")
                     .doesNotContain("Exception");
         }
-        Run r = parley("preface", "--dcrs", broken.toString());
+        CliRun r = parley("preface", "--dcrs", broken.toString());
         assertThat(r.err()).contains("invalid DCRS: ").contains("/response/move_name: required property")
                 .contains("(rule: required)").contains("/topic/stance").contains("(rule: enum)");
     }

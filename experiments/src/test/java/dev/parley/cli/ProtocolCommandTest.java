@@ -1,5 +1,6 @@
 package dev.parley.cli;
 
+import static dev.parley.cli.CliRun.parley;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -20,15 +21,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ProtocolCommandTest {
 
-    record Run(int code, String out, String err) { }
-
-    static Run parley(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Parley.execute(new PrintWriter(out), new PrintWriter(err), args);
-        return new Run(code, out.toString(), err.toString());
-    }
-
     static Path fixture(String name) {
         String prop = System.getProperty("parley.shared");
         Path shared = prop != null && Files.isDirectory(Path.of(prop)) ? Path.of(prop) : Path.of("../../shared");
@@ -37,7 +29,7 @@ class ProtocolCommandTest {
 
     @Test
     void checkSummarisesTheDgep2Fixture() {
-        Run r = parley("protocol", "check", fixture("testgame.dgdl").toString());
+        CliRun r = parley("protocol", "check", fixture("testgame.dgdl").toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("protocol TestGame (DGEP 2)").contains("roles: Role, Role2")
                 .contains("participants: min 2, max undefined").contains("turn taking: strict, backtracking: on")
@@ -47,7 +39,7 @@ class ProtocolCommandTest {
 
     @Test
     void checkJsonForTheDgdlPlusFixture() throws Exception {
-        Run r = parley("protocol", "check", "--json", fixture("agenttest.dgdl").toString());
+        CliRun r = parley("protocol", "check", "--json", fixture("agenttest.dgdl").toString());
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode j = Json.MAPPER.readTree(r.out());
         assertThat(j.get("id").asText()).isEqualTo("GoalSetting");
@@ -61,7 +53,7 @@ class ProtocolCommandTest {
     void aSyntaxErrorIsOneLineWithFileLineColumnAndExit2(@TempDir Path dir) throws Exception {
         Path bad = dir.resolve("bad.dgdl");
         Files.writeString(bad, "game(id:G){\n  player(id:A\n}\n");
-        Run r = parley("protocol", "check", bad.toString());
+        CliRun r = parley("protocol", "check", bad.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.out()).isEmpty();
         assertThat(r.err()).isEqualTo(bad + ":3:1: expected one of ')', ',' but found '}'" + System.lineSeparator());
@@ -71,7 +63,7 @@ class ProtocolCommandTest {
     void aReferenceThatCannotRunIsAnErrorWithExit2(@TempDir Path dir) throws Exception {
         Path bad = dir.resolve("nomove.dgdl");
         Files.writeString(bad, "game(id:G){ player(id:A)\n rule(id:R, scope:initial){ move(add, next, Nope, A); } }");
-        Run r = parley("protocol", "play", bad.toString(), "--script", bad.toString());
+        CliRun r = parley("protocol", "play", bad.toString(), "--script", bad.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err().strip()).isEqualTo(bad + ":2:29: move Nope does not exist (no interaction has that id)");
         assertThat(parley("protocol", "check", dir.resolve("missing.dgdl").toString()).err())
@@ -87,7 +79,7 @@ class ProtocolCommandTest {
                   {"speaker": "Test", "move": "TestMove", "reply": {"p": "Hi!"}} ]
                 """);
         Path aif = dir.resolve("out.aif.json");
-        Run r = parley("protocol", "play", fixture("testgame.dgdl").toString(), "--script", script.toString(),
+        CliRun r = parley("protocol", "play", fixture("testgame.dgdl").toString(), "--script", script.toString(),
                 "--json", "--aif-out", aif.toString());
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode j = Json.MAPPER.readTree(r.out());
@@ -122,7 +114,7 @@ class ProtocolCommandTest {
                   {"speaker": "User", "move": "FirstMove", "target": "AgentTwo"},
                   {"speaker": "Nobody", "move": "FirstMove"} ]
                 """);
-        Run r = parley("protocol", "play", fixture("agenttest.dgdl").toString(), "--script", script.toString());
+        CliRun r = parley("protocol", "play", fixture("agenttest.dgdl").toString(), "--script", script.toString());
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("1. AgentOne -> User: FirstMove \"This is a dialogue move\"")
                 .contains("2. rejected User FirstMove: FirstMove: the target must be User, not AgentTwo")
@@ -134,7 +126,7 @@ class ProtocolCommandTest {
     void externalConditionsCanBeSetFromTheCommandLine(@TempDir Path dir) throws Exception {
         Path script = dir.resolve("moves.json");
         Files.writeString(script, "[]");
-        Run r = parley("protocol", "play", fixture("testgame.dgdl").toString(), "--script", script.toString(),
+        CliRun r = parley("protocol", "play", fixture("testgame.dgdl").toString(), "--script", script.toString(),
                 "--json", "--external", "MyTestURI=false");
         JsonNode j = Json.MAPPER.readTree(r.out());
         assertThat(j.at("/initial/legal_moves/Test2").toString()).isEqualTo("[]");
@@ -148,7 +140,7 @@ class ProtocolCommandTest {
     void badScriptsAreOneLineErrors(@TempDir Path dir) throws Exception {
         Path script = dir.resolve("moves.json");
         Files.writeString(script, "[{\"speaker\": \"Test2\"}]");
-        Run r = parley("protocol", "play", fixture("testgame.dgdl").toString(), "--script", script.toString());
+        CliRun r = parley("protocol", "play", fixture("testgame.dgdl").toString(), "--script", script.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.err().strip()).isEqualTo("parley: " + script + ": step 1: missing \"move\"");
         Files.writeString(script, "[{\"speaker\": \"Test2\",");
@@ -160,7 +152,7 @@ class ProtocolCommandTest {
 
     @Test
     void bundledProtocolsAreListedAndPlayableByName(@TempDir Path dir) throws Exception {
-        Run list = parley("protocol", "list", "--json");
+        CliRun list = parley("protocol", "list", "--json");
         assertThat(list.code()).isZero();
         assertThat(Json.MAPPER.readTree(list.out()).get("dgdl").toString())
                 .contains("\"crg\",\"dc\",\"debate\",\"deliberation\",").contains("\"negotiation\",\"ppd\"");
@@ -170,7 +162,7 @@ class ProtocolCommandTest {
                 [ {"speaker": "Initiator", "move": "Propose", "reply": {"give": "1 apple", "get": "2 bananas"}},
                   {"speaker": "Responder", "move": "Accept"} ]
                 """);
-        Run r = parley("protocol", "play", "negotiation", "--script", script.toString(), "--json");
+        CliRun r = parley("protocol", "play", "negotiation", "--script", script.toString(), "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode j = Json.MAPPER.readTree(r.out());
         assertThat(j.at("/steps/0/legal_moves/Responder").toString())

@@ -1,12 +1,11 @@
 package dev.parley.cli;
 
+import static dev.parley.cli.CliRun.parley;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.parley.game.TabularPolicy;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -14,19 +13,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 class SolveCommandTest {
 
-    record Run(int code, String out, String err) { }
-
-    static Run parley(String... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        int code = Parley.execute(new PrintWriter(out), new PrintWriter(err), args);
-        return new Run(code, out.toString(), err.toString());
-    }
-
     @Test
     void solvesKuhnWithCfrPlusAndPrintsTheJsonContract(@TempDir Path dir) throws Exception {
         Path policy = dir.resolve("policy.json");
-        Run r = parley("solve", "--game", "kuhn_poker", "--solver", "cfr+", "--iterations", "200", "--json",
+        CliRun r = parley("solve", "--game", "kuhn_poker", "--solver", "cfr+", "--iterations", "200", "--json",
                 "--policy-out", policy.toString());
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode json = Json.MAPPER.readTree(r.out());
@@ -44,9 +34,9 @@ class SolveCommandTest {
 
     @Test
     void solvesWithMccfrReproducibly() {
-        Run a = parley("solve", "--game", "leduc_poker", "--solver", "mccfr-os", "--iterations", "500",
+        CliRun a = parley("solve", "--game", "leduc_poker", "--solver", "mccfr-os", "--iterations", "500",
                 "--seed", "9", "--json");
-        Run b = parley("solve", "--game", "leduc_poker", "--solver", "mccfr-os", "--iterations", "500",
+        CliRun b = parley("solve", "--game", "leduc_poker", "--solver", "mccfr-os", "--iterations", "500",
                 "--seed", "9", "--json");
         assertThat(a.code()).isZero();
         assertThat(a.out().replaceAll("\"seconds\".*", "")).isEqualTo(b.out().replaceAll("\"seconds\".*", ""));
@@ -54,7 +44,7 @@ class SolveCommandTest {
 
     @Test
     void printsATableByDefault() {
-        Run r = parley("solve", "--game", "kuhn_poker_3p", "--solver", "cfr", "--iterations", "5");
+        CliRun r = parley("solve", "--game", "kuhn_poker_3p", "--solver", "cfr", "--iterations", "5");
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("NashConv").contains("expected value, player 2");
     }
@@ -68,7 +58,7 @@ class SolveCommandTest {
                 {"solve", "--game", "kuhn_poker", "--solver", "cfr", "--iterations", "ten"},
                 {"solve", "--solver", "cfr", "--iterations", "1"},
                 {"solve", "--game", "/no/such/file.efg", "--solver", "cfr", "--iterations", "1"}}) {
-            Run r = parley(args);
+            CliRun r = parley(args);
             assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
             assertThat(r.err().strip()).as(String.join(" ", args)).startsWith("parley: ").doesNotContain("\n")
                     .doesNotContain("Exception");
@@ -89,7 +79,7 @@ class SolveCommandTest {
                 t "" 2
                 t "" 1
                 """);
-        Run r = parley("solve", "--game", game.toString(), "--solver", "cfr+", "--iterations", "500", "--json");
+        CliRun r = parley("solve", "--game", game.toString(), "--solver", "cfr+", "--iterations", "500", "--json");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode json = Json.MAPPER.readTree(r.out());
         assertThat(json.get("expected_values").get(0).asDouble()).isCloseTo(0.0, within(1e-3));
@@ -97,14 +87,14 @@ class SolveCommandTest {
 
         Path bad = dir.resolve("bad.efg");
         Files.writeString(bad, "EFG 2 R \"x\" { \"P1\" }\np \"\" 1 1 \"I\" { \"a\" } abc\n");
-        Run e = parley("solve", "--game", bad.toString(), "--solver", "cfr", "--iterations", "1");
+        CliRun e = parley("solve", "--game", bad.toString(), "--solver", "cfr", "--iterations", "1");
         assertThat(e.code()).isEqualTo(2);
         assertThat(e.err().strip()).startsWith("parley: ").contains("bad.efg:2:").doesNotContain("\n");
     }
 
     @Test
     void gamesListsTheCatalogue() {
-        Run r = parley("games", "--json");
+        CliRun r = parley("games", "--json");
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("\"kuhn_poker\"").contains("\"leduc_poker\"");
     }
