@@ -149,6 +149,17 @@ public final class DialogueGame implements Game {
         return instructions.get(action % instructions.size());
     }
 
+    /**
+     * The public messages of a state of this game, oldest first (no instructions): what a steering agent compares
+     * with a served transcript.
+     */
+    public List<Message> transcript(State state) {
+        if (!(state instanceof DialogueState ds)) {
+            throw new IllegalArgumentException("not a state of this dialogue game: " + state);
+        }
+        return Collections.unmodifiableList(ds.transcript());
+    }
+
     /** The protocol move of an action. */
     public String moveOf(int action) {
         return interactionIds.get(action / instructions.size());

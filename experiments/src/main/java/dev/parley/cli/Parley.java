@@ -22,6 +22,8 @@ import picocli.CommandLine.Command;
             NfgCommand.class,
             PsroCommand.class,
             ServeCommand.class,
+            ServeBenchCommand.class,
+            SteerCommand.class,
             CommandLine.HelpCommand.class
         })
 public final class Parley implements Runnable {

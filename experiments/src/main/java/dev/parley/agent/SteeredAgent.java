@@ -1,0 +1,199 @@
+package dev.parley.agent;
+
+import dev.parley.dialogue.DialogueGame;
+import dev.parley.dialogue.Message;
+import dev.parley.game.State;
+import dev.parley.game.TabularPolicy;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.SplittableRandom;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * An agent that takes part in a served dialogue as the solver says: it joins, waits for its turn, finds where the
+ * dialogue stands in the domain's game ({@link GameTracker}), draws a move × instruction from its policy at that
+ * information state, has the game fill the move's words through PrEFACE (the game's {@code UtteranceGenerator}),
+ * and performs the move over HTTP. It stops when the game ends (the protocol terminated, or the game's length limit
+ * was reached) or the served dialogue stops accepting moves.
+ */
+public final class SteeredAgent {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SteeredAgent.class);
+
+    /** One choice: the probabilities of every legal action at the information state, and what was drawn. */
+    public record Decision(int transcriptIndex, int action, Map<String, Double> probabilities, String chosen,
+                           String moveId, String instruction, String text) {
+    }
+
+    /**
+     * How the agent's dialogue ended.
+     *
+     * @param payoffs every player's payoff at the game's end (the domain's exact scorer), or null if the served
+     *                dialogue stopped before the game ended
+     */
+    public record Outcome(String label, String player, List<Decision> decisions, List<DgepClient.Said> transcript,
+                          double[] payoffs) {
+    }
+
+    private final DgepClient client;
+    private final DialogueGame game;
+    private final TabularPolicy policy;
+    private final int scenario;
+    private final SplittableRandom random;
+    private final Duration poll;
+    private final Duration timeout;
+    private final String label;
+
+    /**
+     * @param scenario the index, in the game's scenarios, of the deal whose private information this agent holds
+     * @param label    a name for logs ("steered", "baseline")
+     */
+    public SteeredAgent(DgepClient client, DialogueGame game, TabularPolicy policy, int scenario, long seed,
+                        Duration poll, Duration timeout, String label) {
+        if (scenario < 0 || scenario >= game.scenarios().size()) {
+            throw new IllegalArgumentException("scenario " + scenario + " is not one of the game's "
+                    + game.scenarios().size());
+        }
+        this.client = client;
+        this.game = game;
+        this.policy = policy;
+        this.scenario = scenario;
+        this.random = new SplittableRandom(seed);
+        this.poll = poll;
+        this.timeout = timeout;
+        this.label = label;
+    }
+
+    /** Joins {@code dialogueId} as {@code role} and plays until the game or the dialogue ends. */
+    public Outcome play(String dialogueId, String role) {
+        DgepClient.Joined joined = client.join(dialogueId, role);
+        int me = game.domain().protocolPlayers().indexOf(joined.protocolPlayer());
+        if (me < 0) {
+            throw new AgentException("role " + role + " gave player " + joined.protocolPlayer() + ", which is not a "
+                    + "player of the " + game.domain().name() + " game " + game.domain().protocolPlayers());
+        }
+        LOG.info("{}: joined dialogue {} as {} (game player {})", label, dialogueId, joined.player(), me);
+        GameTracker tracker = new GameTracker(game, me, scenario);
+        Map<Integer, Integer> myActions = new HashMap<>();
+        List<Decision> decisions = new ArrayList<>();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            List<DgepClient.Said> transcript = client.transcript(dialogueId);
+            State state = tracker.locate(transcript, myActions);
+            if (state.isTerminal()) {
+                LOG.info("{}: the game is over after {} messages", label, transcript.size());
+                return new Outcome(label, joined.player(), decisions, transcript, state.returns());
+            }
+            if (!client.active(dialogueId)) {
+                LOG.info("{}: the dialogue stopped accepting moves", label);
+                return new Outcome(label, joined.player(), decisions, transcript, null);
+            }
+            List<DgepClient.ServedMove> served = state.currentPlayer() == me
+                    ? client.moves(dialogueId, joined.participantId()) : List.of();
+            if (served.isEmpty()) {
+                if (System.nanoTime() > deadline) {
+                    throw new AgentException(label + ": waited " + timeout.toSeconds() + " s for a turn");
+                }
+                sleep();
+                continue;
+            }
+            int[] legal = state.legalActions();
+            double[] p = policy.actionProbabilities(state.infoStateKey(me), legal);
+            int action = legal[draw(p)];
+            Map<String, Double> shown = new LinkedHashMap<>();
+            for (int k = 0; k < legal.length; k++) {
+                shown.put(state.actionLabel(legal[k]), p[k]);
+            }
+            State child = state.child(action);
+            List<Message> after = game.transcript(child);
+            Message message = after.get(after.size() - 1);
+            DgepClient.ServedMove move = served.stream().filter(m -> m.moveId().equals(message.moveId())).findFirst()
+                    .orElseThrow(() -> new AgentException(label + ": the game chose " + message.moveId()
+                            + " but the server offers " + served.stream().map(DgepClient.ServedMove::moveId)
+                            .toList()));
+            Map<String, String> reply = new LinkedHashMap<>();
+            String words = contentOf(move, message.text());
+            move.reply().forEach((k, v) -> reply.put(k, v.startsWith("$") ? words : v));
+            String target = move.target() != null ? move.target()
+                    : move.targets().isEmpty() ? null : move.targets().get(0);
+            DgepClient.Said said;
+            try {
+                said = client.interact(dialogueId, joined.participantId(), move.moveId(), reply, target);
+            } catch (AgentException e) {
+                if (e.status() == 409) {
+                    LOG.info("{}: move refused ({}); looking again", label, e.getMessage());
+                    continue;
+                }
+                throw e;
+            }
+            myActions.put(said.index(), action);
+            Decision d = new Decision(said.index(), action, shown, state.actionLabel(action), message.moveId(),
+                    game.instructionOf(action).name(), message.text());
+            decisions.add(d);
+            LOG.info("{}: move {} at {}: {} -> {} \"{}\"", label, said.index(), joined.player(), format(shown),
+                    d.chosen(), d.text());
+        }
+    }
+
+    /**
+     * What goes into the move's open variable so that the server's locution (the opener with the variable filled)
+     * reads exactly as the generated text: PrEFACE's text already starts with the opener's fixed words, which are
+     * not sent twice.
+     */
+    static String contentOf(DgepClient.ServedMove move, String text) {
+        String opener = move.opener();
+        int var = opener.indexOf('$');
+        long open = move.reply().values().stream().filter(v -> v.startsWith("$")).count();
+        if (var > 0 && open == 1 && opener.indexOf('$', var + 1) < 0) {
+            String prefix = opener.substring(0, var);
+            if (text.startsWith(prefix) && text.length() > prefix.length()) {
+                return text.substring(prefix.length());
+            }
+        }
+        return text;
+    }
+
+    private int draw(double[] p) {
+        double u = random.nextDouble();
+        double acc = 0;
+        for (int k = 0; k < p.length; k++) {
+            acc += p[k];
+            if (u < acc) {
+                return k;
+            }
+        }
+        // rounding: the last action with positive probability
+        for (int k = p.length - 1; k >= 0; k--) {
+            if (p[k] > 0) {
+                return k;
+            }
+        }
+        return p.length - 1;
+    }
+
+    static String format(Map<String, Double> probabilities) {
+        StringBuilder sb = new StringBuilder("{");
+        probabilities.forEach((a, q) -> {
+            if (q > 0) {
+                sb.append(sb.length() > 1 ? ", " : "").append(a).append('=')
+                        .append(String.format(Locale.ROOT, "%.3f", q));
+            }
+        });
+        return sb.append('}').toString();
+    }
+
+    private void sleep() {
+        try {
+            Thread.sleep(poll.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AgentException(label + ": interrupted");
+        }
+    }
+}

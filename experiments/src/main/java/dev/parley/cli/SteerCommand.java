@@ -1,0 +1,335 @@
+package dev.parley.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.agent.AgentException;
+import dev.parley.agent.DgepClient;
+import dev.parley.agent.SteeredAgent;
+import dev.parley.agent.SteeringModel;
+import dev.parley.dialogue.Domain;
+import dev.parley.domain.DialogueDomains;
+import dev.parley.engine.ExternalConditionResolver;
+import dev.parley.game.PolicyFormatException;
+import dev.parley.game.TabularPolicy;
+import dev.parley.server.DialogueServer;
+import dev.parley.server.DialogueService;
+import dev.parley.server.DialogueStore;
+import dev.parley.server.ProtocolRegistry;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code parley steer}: an agent that plays a served dialogue by the solver's policy; {@code steer demo}. */
+@Command(name = "steer", mixinStandardHelpOptions = true,
+        description = {"Join a served dialogue and play it as the solver says: at each turn the move x instruction "
+                + "is drawn from the equilibrium policy of the domain's dialogue game (solved with CFR+ first, or "
+                + "read with --policy), and its words are filled through PrEFACE.",
+                "Each decision is printed with its probabilities."},
+        subcommands = {SteerCommand.Demo.class})
+final class SteerCommand implements Callable<Integer> {
+
+    /** The game and policy options both commands share. */
+    static final class GameOptions {
+        @Option(names = "--domain", paramLabel = "D", description = "Dialogue domain, e.g. "
+                + "fruit-trading.")
+        String domain;
+
+        @Option(names = "--scenarios", defaultValue = "2", paramLabel = "N",
+                description = "Scenarios chance deals in the game (default: ${DEFAULT-VALUE}).")
+        int scenarios;
+
+        @Option(names = "--scenario", defaultValue = "0", paramLabel = "K",
+                description = "Which of them holds this agent's private information (default: ${DEFAULT-VALUE}).")
+        int scenario;
+
+        @Option(names = "--max-replies", defaultValue = "4", paramLabel = "M",
+                description = "The game's length limit in messages (default: ${DEFAULT-VALUE}).")
+        int maxReplies;
+
+        @Option(names = "--iterations", defaultValue = "200", paramLabel = "N",
+                description = "CFR+ iterations when solving (default: ${DEFAULT-VALUE}).")
+        int iterations;
+
+        @Option(names = "--policy", paramLabel = "FILE", description = "Play this policy (TabularPolicy JSON) "
+                + "instead of solving.")
+        Path policy;
+
+        @Option(names = "--policy-out", paramLabel = "FILE", description = "Write the policy played to FILE.")
+        Path policyOut;
+
+        @Option(names = "--seed", defaultValue = "1", paramLabel = "S",
+                description = "Seed for the scenario draws and the agent's sampling (default: ${DEFAULT-VALUE}).")
+        long seed;
+
+        @Option(names = "--poll-ms", defaultValue = "50", paramLabel = "MS",
+                description = "How often to look for the turn (default: ${DEFAULT-VALUE}).")
+        long pollMs;
+
+        @Option(names = "--turn-timeout", defaultValue = "300", paramLabel = "SECONDS",
+                description = "Give up after waiting this long for a turn (default: ${DEFAULT-VALUE}).")
+        long timeoutSeconds;
+
+        Domain domain() {
+            if (domain == null) {
+                throw new UserInputException("--domain is required (domains: " + String.join(", ",
+                        DialogueDomains.all().stream().map(Domain::name).toList()) + ")");
+            }
+            return DialogueDomains.find(domain).orElseThrow(() -> new UserInputException("no dialogue domain "
+                    + domain + " (domains: " + String.join(", ", DialogueDomains.all().stream().map(Domain::name)
+                    .toList()) + ")"));
+        }
+
+        SteeringModel model(Domain d, LlmOptions.Session session) {
+            if (scenarios < 1 || maxReplies < 1 || iterations < 1 || pollMs < 1 || timeoutSeconds < 1) {
+                throw new UserInputException("--scenarios, --max-replies, --iterations, --poll-ms and --turn-timeout "
+                        + "must be positive");
+            }
+            if (scenario < 0 || scenario >= scenarios) {
+                throw new UserInputException("--scenario must be between 0 and " + (scenarios - 1));
+            }
+            SteeringModel.Settings s = new SteeringModel.Settings(scenarios, maxReplies, seed, 4);
+            SteeringModel m;
+            if (policy != null) {
+                TabularPolicy p;
+                try {
+                    p = TabularPolicy.read(policy);
+                } catch (IOException e) {
+                    throw new UserInputException(policy + ": cannot read (" + e.getMessage() + ")");
+                } catch (PolicyFormatException e) {
+                    throw new UserInputException(policy + ": " + e.getMessage());
+                }
+                if (!p.game().equals(d.name())) {
+                    throw new UserInputException(policy + ": a policy for game " + p.game() + ", not " + d.name());
+                }
+                try {
+                    m = SteeringModel.withPolicy(d, session.generator(), s, p);
+                } catch (IllegalArgumentException e) {
+                    throw new UserInputException(policy + ": does not fit this game (" + e.getMessage() + ")");
+                }
+            } else {
+                m = SteeringModel.solve(d, session.generator(), s, iterations);
+            }
+            if (policyOut != null) {
+                try {
+                    m.equilibrium().write(policyOut);
+                } catch (IOException e) {
+                    throw new UserInputException(policyOut + ": cannot write (" + e.getMessage() + ")");
+                }
+            }
+            return m;
+        }
+    }
+
+    @Option(names = "--server", paramLabel = "URL", description = "The DGEP-compatible server.")
+    URI server;
+
+    @Option(names = "--dialogue", paramLabel = "ID", description = "The dialogue to join.")
+    String dialogue;
+
+    @Option(names = "--role", paramLabel = "R", description = "The role or player to join as.")
+    String role;
+
+    @Option(names = "--baseline", description = "Play the unguided baseline (instruction any) instead.")
+    boolean baseline;
+
+    @Option(names = "--json", description = "Print JSON.")
+    boolean json;
+
+    @Mixin
+    GameOptions game;
+
+    @Mixin
+    LlmOptions llm;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (server == null || dialogue == null || role == null) {
+            throw new UserInputException("steer needs --server URL, --dialogue ID and --role R (or: parley steer "
+                    + "demo --domain D)");
+        }
+        Domain d = game.domain();
+        try (LlmOptions.Session session = llm.open()) {
+            SteeringModel m = game.model(d, session);
+            SteeredAgent agent = new SteeredAgent(new DgepClient(server, Duration.ofSeconds(30)), m.game(),
+                    baseline ? m.baseline() : m.equilibrium(), game.scenario, game.seed,
+                    Duration.ofMillis(game.pollMs), Duration.ofSeconds(game.timeoutSeconds),
+                    baseline ? "baseline" : "steered");
+            SteeredAgent.Outcome o;
+            try {
+                o = agent.play(dialogue, role);
+            } catch (AgentException e) {
+                throw new UserInputException(e.getMessage());
+            }
+            print(spec.commandLine().getOut(), m, List.of(o), json);
+        }
+        return 0;
+    }
+
+    static void print(PrintWriter out, SteeringModel m, List<SteeredAgent.Outcome> outcomes, boolean json) {
+        List<String> players = m.game().domain().protocolPlayers();
+        List<DgepClient.Said> transcript = outcomes.get(0).transcript();
+        double[] payoffs = outcomes.get(0).payoffs();
+        if (json) {
+            ObjectNode root = Json.MAPPER.createObjectNode();
+            root.put("domain", m.game().domain().name()).put("backend", m.game().backend())
+                    .put("nash_conv", m.nashConv());
+            ArrayNode t = root.putArray("transcript");
+            for (DgepClient.Said s : transcript) {
+                ObjectNode o = t.addObject().put("index", s.index()).put("player", s.player())
+                        .put("moveID", s.moveId()).put("text", s.text());
+                s.reply().forEach(o.putObject("reply")::put);
+            }
+            ObjectNode pay = root.putObject("payoffs");
+            for (int p = 0; p < players.size(); p++) {
+                if (payoffs == null) {
+                    pay.putNull(players.get(p));
+                } else {
+                    pay.put(players.get(p), payoffs[p]);
+                }
+            }
+            ArrayNode agents = root.putArray("agents");
+            for (SteeredAgent.Outcome o : outcomes) {
+                ObjectNode a = agents.addObject().put("agent", o.label()).put("player", o.player());
+                ArrayNode ds = a.putArray("decisions");
+                for (SteeredAgent.Decision d : o.decisions()) {
+                    ObjectNode x = ds.addObject().put("index", d.transcriptIndex()).put("chosen", d.chosen())
+                            .put("text", d.text());
+                    d.probabilities().forEach(x.putObject("probabilities")::put);
+                }
+            }
+            out.println(Json.write(root));
+            return;
+        }
+        out.println(m.game().domain().name() + " (" + m.game().backend() + "), equilibrium NashConv "
+                + String.format(Locale.ROOT, "%.4f", m.nashConv()));
+        for (SteeredAgent.Outcome o : outcomes) {
+            out.println(o.label() + " agent as " + o.player() + ":");
+            Table t = new Table("move", "chosen", "p", "policy");
+            for (SteeredAgent.Decision d : o.decisions()) {
+                t.row(d.transcriptIndex(), d.chosen(), String.format(Locale.ROOT, "%.3f",
+                        d.probabilities().get(d.chosen())), policy(d));
+            }
+            out.print(t.render());
+        }
+        out.println("transcript:");
+        for (DgepClient.Said s : transcript) {
+            out.println("  " + s.index() + ". " + s.player() + " [" + s.moveId() + "] " + s.text());
+        }
+        List<String> parts = new ArrayList<>();
+        for (int p = 0; p < players.size(); p++) {
+            parts.add(players.get(p) + " " + (payoffs == null ? "-" : String.format(Locale.ROOT, "%+.2f",
+                    payoffs[p])));
+        }
+        out.println("payoffs: " + String.join(", ", parts) + (payoffs == null ? " (the game did not end)" : ""));
+    }
+
+    private static String policy(SteeredAgent.Decision d) {
+        List<String> parts = new ArrayList<>();
+        d.probabilities().forEach((a, q) -> {
+            if (q >= 0.005) {
+                parts.add(a + " " + String.format(Locale.ROOT, "%.2f", q));
+            }
+        });
+        return String.join(", ", parts);
+    }
+
+    /** {@code parley steer demo}: an in-process server and two agents, one steered, one baseline. */
+    @Command(name = "demo", mixinStandardHelpOptions = true,
+            description = "Start a server on loopback, create a dialogue of the domain's protocol, and let a steered "
+                    + "agent and a baseline agent (instruction any) play it over HTTP; print the transcript, the "
+                    + "payoffs and every decision.")
+    static final class Demo implements Callable<Integer> {
+
+        @Option(names = "--steered-role", defaultValue = "Alice", paramLabel = "R",
+                description = "The player the steered agent takes (default: ${DEFAULT-VALUE}); the baseline takes "
+                        + "the other.")
+        String steeredRole;
+
+        @Option(names = "--json", description = "Print JSON.")
+        boolean json;
+
+        @Mixin
+        GameOptions game;
+
+        @Mixin
+        LlmOptions llm;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() throws Exception {
+            Domain d = game.domain();
+            List<String> players = d.protocolPlayers();
+            if (players.size() != 2 || !players.contains(steeredRole)) {
+                throw new UserInputException("--steered-role must be one of " + players);
+            }
+            String baselineRole = players.get(0).equals(steeredRole) ? players.get(1) : players.get(0);
+            Path dir = Files.createTempDirectory("parley-steer-demo");
+            try (LlmOptions.Session session = llm.open()) {
+                SteeringModel m = game.model(d, session);
+                ProtocolRegistry registry = new ProtocolRegistry();
+                registry.add(d.name(), ProtocolRegistry.Origin.BUNDLED, d.protocol());
+                try (DialogueService service = new DialogueService(registry,
+                        DialogueStore.open(dir.resolve("demo.db").toString(), 1),
+                        ExternalConditionResolver.offlineDefault(), 100);
+                     DialogueServer server = DialogueServer.start(service,
+                             new DialogueServer.Config("127.0.0.1", 0, 1 << 16, 4))) {
+                    DgepClient client = new DgepClient(server.uri(), Duration.ofSeconds(30));
+                    String id = client.newDialogue(d.name());
+                    Duration poll = Duration.ofMillis(game.pollMs);
+                    Duration timeout = Duration.ofSeconds(game.timeoutSeconds);
+                    SteeredAgent steered = new SteeredAgent(client, m.game(), m.equilibrium(), game.scenario,
+                            game.seed, poll, timeout, "steered");
+                    SteeredAgent base = new SteeredAgent(client, m.game(), m.baseline(), game.scenario,
+                            game.seed + 1, poll, timeout, "baseline");
+                    ExecutorService two = Executors.newFixedThreadPool(2);
+                    try {
+                        Future<SteeredAgent.Outcome> a = two.submit(() -> steered.play(id, steeredRole));
+                        Future<SteeredAgent.Outcome> b = two.submit(() -> base.play(id, baselineRole));
+                        List<SteeredAgent.Outcome> outcomes = List.of(get(a), get(b));
+                        print(spec.commandLine().getOut(), m, outcomes, json);
+                    } finally {
+                        two.shutdownNow();
+                    }
+                }
+            } finally {
+                for (String f : List.of("demo.db", "demo.db-wal", "demo.db-shm")) {
+                    Files.deleteIfExists(dir.resolve(f));
+                }
+                Files.deleteIfExists(dir);
+            }
+            return 0;
+        }
+
+        private static SteeredAgent.Outcome get(Future<SteeredAgent.Outcome> f) throws InterruptedException {
+            try {
+                return f.get();
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof AgentException a) {
+                    throw new UserInputException(a.getMessage());
+                }
+                throw new IllegalStateException("an agent failed", e.getCause());
+            }
+        }
+    }
+}
