@@ -56,6 +56,15 @@ public final class DialogueServer implements AutoCloseable {
             .build();
     private static final Set<String> INTERACTION_FIELDS = Set.of("speaker", "reply", "target");
 
+    static {
+        // The JDK server writes a response's headers and body separately; with Nagle's algorithm on, the body waits
+        // for the client's delayed ACK of the headers (~40 ms per request). The property is read once, when the
+        // JDK's server classes load, so it is set before the first server is made.
+        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
+            System.setProperty("sun.net.httpserver.nodelay", "true");
+        }
+    }
+
     /** Where and how to listen. */
     public record Config(String host, int port, int maxBodyBytes, int threads) {
         public Config {
