@@ -26,6 +26,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Random;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -93,13 +94,31 @@ public final class DialogueGame implements Game {
      */
     public DialogueGame(Domain domain, List<Scenario> scenarios, UtteranceGenerator generator,
                         RewardModel rewardModel, Limits limits) {
+        this(domain, scenarios, domain.instructions(), generator, rewardModel, limits);
+    }
+
+    /**
+     * A game whose instruction set is {@code instructions} instead of the domain's own: prompt-space PSRO plays
+     * instructions the domain never listed (drawn from its lexicon, or proposed by a language model).
+     *
+     * @param instructions distinct by name, not empty
+     * @param rewardModel  an LLM judge, or {@code null} for the domain's exact scorer
+     */
+    public DialogueGame(Domain domain, List<Scenario> scenarios, List<Instruction> instructions,
+                        UtteranceGenerator generator, RewardModel rewardModel, Limits limits) {
         this.domain = Objects.requireNonNull(domain, "domain");
         this.protocol = domain.protocol();
         this.scenarios = List.copyOf(scenarios);
         if (this.scenarios.isEmpty()) {
             throw new IllegalArgumentException("a dialogue game needs at least one scenario");
         }
-        this.instructions = List.copyOf(domain.instructions());
+        this.instructions = List.copyOf(instructions);
+        if (this.instructions.isEmpty()) {
+            throw new IllegalArgumentException("a dialogue game needs at least one instruction");
+        }
+        if (this.instructions.stream().map(Instruction::name).distinct().count() != this.instructions.size()) {
+            throw new IllegalArgumentException("instruction names must be distinct: " + this.instructions);
+        }
         this.interactionIds = protocol.interactions().stream().map(Protocol.Interaction::id).toList();
         List<String> players = domain.protocolPlayers();
         List<String> ids = new ArrayList<>();
@@ -464,6 +483,72 @@ public final class DialogueGame implements Game {
         public String toString() {
             return "DialogueState[scenario=" + scenario + ", messages=" + steps.size() + "]";
         }
+    }
+
+    /**
+     * One finished dialogue of {@link #playout}.
+     *
+     * @param scenario   the scenario played
+     * @param transcript the public transcript
+     * @param returns    each player's payoff
+     */
+    public record Playout(Scenario scenario, List<Message> transcript, double[] returns) {
+        public Playout {
+            Objects.requireNonNull(scenario, "scenario");
+            transcript = List.copyOf(transcript);
+            returns = returns.clone();
+        }
+
+        @Override
+        public double[] returns() {
+            return returns.clone();
+        }
+    }
+
+    /**
+     * Plays scenario {@code scenarioIndex} to the end with every player following one instruction throughout, as a
+     * prompt-space strategy does: the move is the one the speaker picks by itself under its instruction
+     * ({@link ContentPlanner#chooseMove}), or a uniform draw from {@code rng} among the legal moves when the planner
+     * has no preference; the content is planned and the words generated as for any action of the game. With
+     * {@code seedsPerMessage > 1} the sampling seed of every message is drawn from {@code rng} too.
+     *
+     * @param instructionPerPlayer one instruction per player, each in this game's instruction set
+     */
+    public Playout playout(int scenarioIndex, List<Instruction> instructionPerPlayer, Random rng) {
+        if (scenarioIndex < 0 || scenarioIndex >= scenarios.size()) {
+            throw new IllegalArgumentException("no scenario " + scenarioIndex + " (the game has "
+                    + scenarios.size() + ")");
+        }
+        if (instructionPerPlayer.size() != numPlayers()) {
+            throw new IllegalArgumentException("need one instruction per player (" + numPlayers() + "), got "
+                    + instructionPerPlayer.size());
+        }
+        int[] index = new int[numPlayers()];
+        for (int p = 0; p < index.length; p++) {
+            index[p] = instructions.indexOf(instructionPerPlayer.get(p));
+            if (index[p] < 0) {
+                throw new IllegalArgumentException("instruction " + instructionPerPlayer.get(p).name()
+                        + " is not in this game's instruction set " + instructions.stream().map(Instruction::name)
+                        .toList());
+            }
+        }
+        Scenario sc = scenarios.get(scenarioIndex);
+        State s = initialState().child(scenarioIndex);
+        while (!s.isTerminal()) {
+            if (s.isChance()) {
+                s = s.child(rng.nextInt(limits.seedsPerMessage()));
+                continue;
+            }
+            DialogueState ds = (DialogueState) s;
+            int player = ds.currentPlayer();
+            List<String> legal = ds.replay().legal();
+            Instruction instruction = instructions.get(index[player]);
+            String moveId = domain.planner().chooseMove(sc, player, ds.transcript(), legal, instruction)
+                    .filter(legal::contains)
+                    .orElseGet(() -> legal.get(rng.nextInt(legal.size())));
+            s = s.child(interactionIds.indexOf(moveId) * instructions.size() + index[player]);
+        }
+        return new Playout(sc, ((DialogueState) s).transcript(), s.returns());
     }
 
     /**

@@ -17,46 +17,76 @@ import dev.parley.psro.SampledBestResponseOracle;
 import dev.parley.psro.SimulationEvaluator;
 import dev.parley.psro.TreeEvaluator;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code parley psro}: Policy-Space Response Oracles on a built-in game. */
+/**
+ * {@code parley psro}: Policy-Space Response Oracles on a built-in game ({@code --game}), or prompt-space PSRO over
+ * a dialogue domain's instructions ({@code --domain}).
+ */
 @Command(name = "psro", mixinStandardHelpOptions = true,
-        description = "Run PSRO on a built-in game: solve the meta-game of the populations with a meta-solver, add "
-                + "best responses (exact or sampled) to the meta-strategies, and report each iteration's "
-                + "population, meta-strategy and NashConv.")
+        description = {"With --game: PSRO on a built-in game: solve the meta-game of the populations with a "
+                + "meta-solver, add best responses (exact or sampled) to the meta-strategies, and report each "
+                + "iteration's population, meta-strategy and NashConv.",
+            "With --domain: prompt-space PSRO: a strategy is an instruction (a tone, a style) a player follows for "
+                + "the whole dialogue; meta-game entries are simulated over the domain's scenarios, and each "
+                + "iteration the oracle asks for --candidates new instructions per player (offline: drawn from the "
+                + "domain's lexicon; --llm openai: the model continues the list) and keeps the best response to the "
+                + "meta-strategy."})
 final class PsroCommand implements Callable<Integer> {
 
     /** PSRO evaluates many profiles on the tree; games larger than this are refused. */
     static final int MAX_TREE_NODES = 5_000_000;
 
-    @Option(names = "--game", required = true, paramLabel = "NAME", description = "A built-in game (see 'parley games').")
-    String game;
+    /** What the default run plays when no meta-solver is named with --domain. */
+    static final String DEFAULT_DOMAIN_META_SOLVER = "nash";
 
-    @Option(names = "--meta-solver", required = true, paramLabel = "SOLVER",
-            description = "nash, lp, lemke-howson, support-enumeration, ce, cce, nbs, prd, rd, rm or uniform.")
+    /** Exactly one of the two targets. */
+    static final class Target {
+        @Option(names = "--game", required = true, paramLabel = "NAME",
+                description = "A built-in game (see 'parley games').")
+        String game;
+
+        @Option(names = "--domain", required = true, paramLabel = "DOMAIN",
+                description = "A dialogue domain (fruit-trading, ...): prompt-space PSRO.")
+        String domain;
+    }
+
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Target target;
+
+    @Option(names = "--meta-solver", paramLabel = "SOLVER",
+            description = "nash, lp, lemke-howson, support-enumeration, ce, cce, nbs, prd, rd, rm or uniform "
+                    + "(required with --game; default with --domain: " + DEFAULT_DOMAIN_META_SOLVER + ").")
     String metaSolver;
 
     @Option(names = "--iterations", required = true, paramLabel = "N", description = "PSRO iterations (>= 1).")
     int iterations;
 
     @Option(names = "--oracle", defaultValue = "exact", paramLabel = "exact|sampled",
-            description = "Exact best responses on the game tree (default) or best responses to --episodes "
-                    + "simulations against the meta-strategy.")
+            description = "With --game: exact best responses on the game tree (default) or best responses to "
+                    + "--episodes simulations against the meta-strategy.")
     String oracle;
 
     @Option(names = "--evaluation", defaultValue = "exact", paramLabel = "exact|sampled",
-            description = "Meta-game entries by a full tree walk (default) or by --episodes simulations.")
+            description = "With --game: meta-game entries by a full tree walk (default) or by --episodes "
+                    + "simulations.")
     String evaluation;
 
     @Option(names = "--episodes", defaultValue = "1000", paramLabel = "N",
-            description = "Simulations per sampled best response and per sampled meta-game entry (default 1000).")
+            description = "With --game: simulations per sampled best response and per sampled meta-game entry "
+                    + "(default 1000).")
     int episodes;
 
     @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed (default: 1).")
@@ -65,11 +95,53 @@ final class PsroCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON instead of a table.")
     boolean json;
 
+    @Option(names = "--candidates", defaultValue = "3", paramLabel = "K",
+            description = "With --domain: new instructions proposed per player and oracle step (default "
+                    + "${DEFAULT-VALUE}).")
+    int candidates;
+
+    @Option(names = "--scenarios", defaultValue = "8", paramLabel = "N",
+            description = "With --domain: scenarios each meta-game entry is simulated over (the first is the "
+                    + "domain's default; default ${DEFAULT-VALUE}).")
+    int scenarios;
+
+    @Option(names = "--max-replies", defaultValue = "6", paramLabel = "R",
+            description = "With --domain: longest dialogue, in messages (default ${DEFAULT-VALUE}).")
+    int maxReplies;
+
+    @Option(names = "--start", defaultValue = "instructions", paramLabel = "instructions|any",
+            description = "With --domain: the initial population: the domain's instructions without the baseline "
+                    + "(default), or the baseline 'any' alone.")
+    String start;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "With --domain: write psro.json, psro.txt and a PNG chart per player of the "
+                    + "meta-strategy's mass per instruction over the iterations.")
+    Path out;
+
+    @Mixin
+    LlmOptions llmOptions;
+
     @Spec
     CommandSpec spec;
 
+    /** Options that only mean something with --domain (the language-model mixin included). */
+    private static final Set<String> DOMAIN_ONLY = Set.of("--candidates", "--scenarios", "--max-replies", "--start",
+            "--out", "--llm", "--base-url", "--model", "--api-key-env", "--temperature", "--max-tokens", "--timeout",
+            "--retries", "--cache", "--cache-mode", "--llm-concurrency");
+    private static final Set<String> GAME_ONLY = Set.of("--oracle", "--evaluation", "--episodes");
+
     @Override
     public Integer call() {
+        if (target.domain != null) {
+            refuse(GAME_ONLY, "--domain");
+            return new PromptPsroCommand(this).run();
+        }
+        refuse(DOMAIN_ONLY, "--game");
+        if (metaSolver == null) {
+            throw new UserInputException("--game needs --meta-solver (nash, cce, prd, ...)");
+        }
+        String game = target.game;
         if (iterations < 1) {
             throw new UserInputException("--iterations must be at least 1, got " + iterations);
         }
@@ -128,6 +200,15 @@ final class PsroCommand implements Callable<Integer> {
                     oracle, evaluation, seconds);
         }
         return 0;
+    }
+
+    /** Fails when an option of {@code names} was given: it belongs to the other mode. */
+    private void refuse(Set<String> names, String mode) {
+        for (OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
+            if (names.contains(o.longestName())) {
+                throw new UserInputException(o.longestName() + " cannot be used with " + mode);
+            }
+        }
     }
 
     private ObjectNode json(Game g, List<PsroIteration> its, double seconds) {

@@ -1,0 +1,112 @@
+package dev.parley.cli;
+
+import dev.parley.dialogue.DialogueGame;
+import dev.parley.dialogue.Domain;
+import dev.parley.domain.DialogueDomains;
+import dev.parley.experiment.PromptPsroReport;
+import dev.parley.llm.LlmException;
+import dev.parley.llm.LlmRewardModel;
+import dev.parley.llm.RewardModel;
+import dev.parley.llm.RewardSpec;
+import dev.parley.llm.RunStats;
+import dev.parley.nfg.MetaSolver;
+import dev.parley.nfg.MetaSolverException;
+import dev.parley.nfg.MetaSolvers;
+import dev.parley.psro.prompt.InstructionProposer;
+import dev.parley.psro.prompt.InstructionSimulator;
+import dev.parley.psro.prompt.LexiconProposer;
+import dev.parley.psro.prompt.LlmInstructionProposer;
+import dev.parley.psro.prompt.PromptPsro;
+import dev.parley.psro.prompt.PromptPsroIteration;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** {@code parley psro --domain D}: prompt-space PSRO over a dialogue domain's instructions. */
+final class PromptPsroCommand {
+
+    private final PsroCommand o;
+
+    PromptPsroCommand(PsroCommand options) {
+        this.o = options;
+    }
+
+    int run() {
+        Domain domain = DialogueDomains.find(o.target.domain).orElseThrow(() -> new UserInputException(
+                "unknown domain '" + o.target.domain + "'; expected one of "
+                        + DialogueDomains.all().stream().map(Domain::name).toList()));
+        if (o.iterations < 1) {
+            throw new UserInputException("--iterations must be at least 1, got " + o.iterations);
+        }
+        if (o.candidates < 1) {
+            throw new UserInputException("--candidates must be at least 1, got " + o.candidates);
+        }
+        if (o.scenarios < 1) {
+            throw new UserInputException("--scenarios must be at least 1, got " + o.scenarios);
+        }
+        if (o.maxReplies < 1) {
+            throw new UserInputException("--max-replies must be at least 1, got " + o.maxReplies);
+        }
+        PromptPsro.Start start = PromptPsro.Start.fromCliName(o.start).orElseThrow(() -> new UserInputException(
+                "--start must be instructions or any, not '" + o.start + "'"));
+        String solverName = o.metaSolver == null ? PsroCommand.DEFAULT_DOMAIN_META_SOLVER : o.metaSolver;
+        MetaSolver solver;
+        try {
+            solver = MetaSolvers.byName(solverName);
+        } catch (MetaSolverException e) {
+            throw new UserInputException(e.getMessage());
+        }
+
+        PromptPsroReport report;
+        try (LlmOptions.Session session = o.llmOptions.open()) {
+            RunStats before = session.offline() ? null : session.stats();
+            RewardModel reward = session.offline() ? null : new LlmRewardModel(session.chat(), new RewardSpec(
+                    domain.prompts().background(), domain.prompts().rewardQuery(), domain.minPayoff(),
+                    domain.maxPayoff()), o.seed);
+            InstructionProposer proposer = session.offline() ? new LexiconProposer(domain.instructionLexicon())
+                    : new LlmInstructionProposer(session.chat(), domain, o.seed);
+            InstructionSimulator simulator = new InstructionSimulator(domain, domain.scenarios(o.scenarios, o.seed),
+                    session.generator(), reward, new DialogueGame.Limits(o.maxReplies, 1), 1, o.seed,
+                    session.offline() ? null : session.executor());
+            PromptPsro psro = new PromptPsro(simulator, new PromptPsro.Config(solver, proposer, o.candidates, o.seed),
+                    start);
+            long t0 = System.nanoTime();
+            List<PromptPsroIteration> its = new ArrayList<>();
+            try (Progress progress = Progress.start("prompt PSRO on " + domain.name(), o.iterations)) {
+                for (int i = 0; i < o.iterations; i++) {
+                    its.add(psro.step());
+                    progress.step();
+                }
+            } catch (MetaSolverException e) {
+                throw new UserInputException(domain.name() + ": meta-solver " + solverName + ": " + e.getMessage());
+            } catch (LlmException e) {
+                throw new UserInputException(domain.name() + ": language model: " + e.getMessage());
+            }
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            Optional<long[]> calls = Optional.empty();
+            if (before != null) {
+                RunStats after = session.stats();
+                calls = Optional.of(new long[] {after.calls() - before.calls(),
+                        after.cacheHits() - before.cacheHits()});
+            }
+            report = new PromptPsroReport(domain.name(), simulator.backend(), proposer.backend(), solverName,
+                    start.cliName(), domain.protocolPlayers(), simulator.scenarios().size(), o.maxReplies,
+                    o.candidates, o.seed, its, simulator.playouts(), calls, seconds);
+        }
+        PrintWriter out = o.spec.commandLine().getOut();
+        out.print(o.json ? report.jsonText() + "\n" : report.table());
+        if (o.out != null) {
+            try {
+                for (Path p : report.writeAll(o.out)) {
+                    o.spec.commandLine().getErr().println("wrote " + p);
+                }
+            } catch (IOException e) {
+                throw new UserInputException("cannot write the report to " + o.out + ": " + e.getMessage());
+            }
+        }
+        return 0;
+    }
+}
