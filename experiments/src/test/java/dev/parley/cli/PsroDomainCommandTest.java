@@ -1,5 +1,6 @@
 package dev.parley.cli;
 
+import static dev.parley.cli.CliRun.parley;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
@@ -18,13 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code parley psro --domain}: prompt-space PSRO from the command line. */
 class PsroDomainCommandTest {
 
-    private static NfgAndPsroCommandTest.Run parley(String... args) {
-        return NfgAndPsroCommandTest.parley(args);
-    }
-
     @Test
     void offlineFruitTradingPrintsTheJsonContractAndWritesTheChart(@TempDir Path dir) throws Exception {
-        NfgAndPsroCommandTest.Run r = parley("psro", "--domain", "fruit-trading", "--iterations", "3", "--scenarios",
+        CliRun r = parley("psro", "--domain", "fruit-trading", "--iterations", "3", "--scenarios",
                 "4", "--seed", "2", "--json", "--out", dir.toString());
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode j = Json.MAPPER.readTree(r.out());
@@ -84,10 +81,10 @@ class PsroDomainCommandTest {
         assertThat(Files.readString(dir.resolve("psro.txt"))).contains("Alice population: calm, assertive");
 
         // The same seed gives the same run (up to the clock); another gives other candidates.
-        NfgAndPsroCommandTest.Run again = parley("psro", "--domain", "fruit-trading", "--iterations", "3",
+        CliRun again = parley("psro", "--domain", "fruit-trading", "--iterations", "3",
                 "--scenarios", "4", "--seed", "2", "--json");
         assertThat(withoutClock(again.out())).isEqualTo(withoutClock(r.out()));
-        NfgAndPsroCommandTest.Run other = parley("psro", "--domain", "fruit-trading", "--iterations", "1",
+        CliRun other = parley("psro", "--domain", "fruit-trading", "--iterations", "1",
                 "--scenarios", "4", "--seed", "3", "--json");
         assertThat(Json.MAPPER.readTree(other.out()).at("/iterations/0/candidates"))
                 .isNotEqualTo(its.get(0).get("candidates"));
@@ -101,7 +98,7 @@ class PsroDomainCommandTest {
 
     @Test
     void theDefaultRunPrintsATable() {
-        NfgAndPsroCommandTest.Run r = parley("psro", "--domain", "fruit-trading", "--iterations", "2",
+        CliRun r = parley("psro", "--domain", "fruit-trading", "--iterations", "2",
                 "--meta-solver", "cce", "--candidates", "2", "--start", "any");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("Alice: meta-strategy").contains("Alice population: any, ")
@@ -124,7 +121,7 @@ class PsroDomainCommandTest {
                 {"psro", "--domain", "fruit-trading", "--iterations", "2", "--llm", "openai"},
                 {"psro", "--game", "kuhn_poker", "--iterations", "2", "--meta-solver", "nash", "--candidates", "2"},
                 {"psro", "--game", "kuhn_poker", "--iterations", "2"}}) {
-            NfgAndPsroCommandTest.Run r = parley(args);
+            CliRun r = parley(args);
             String what = String.join(" ", args);
             assertThat(r.code()).as(what).isEqualTo(2);
             assertThat(r.err().strip()).as(what).startsWith("parley: ").doesNotContain("\n")
@@ -164,7 +161,7 @@ class PsroDomainCommandTest {
             String[] args = {"psro", "--domain", "fruit-trading", "--iterations", "2", "--scenarios", "2",
                 "--max-replies", "2", "--candidates", "2", "--start", "any", "--llm", "openai", "--base-url",
                 server.baseUrl(), "--model", "m", "--cache", cache.toString(), "--json"};
-            NfgAndPsroCommandTest.Run first = parley(args);
+            CliRun first = parley(args);
             assertThat(first.code()).as(first.err()).isZero();
             int requests = server.requestCount();
             JsonNode a = Json.MAPPER.readTree(first.out());
@@ -189,7 +186,7 @@ class PsroDomainCommandTest {
             assertThat(a.get("calls").get("total").asLong()).isPositive();
             assertThat(a.get("calls").get("cached").asLong()).isLessThan(a.get("calls").get("total").asLong());
 
-            NfgAndPsroCommandTest.Run replay = parley(args);
+            CliRun replay = parley(args);
             assertThat(replay.code()).as(replay.err()).isZero();
             assertThat(server.requestCount()).as("no HTTP call on the second run").isEqualTo(requests);
             JsonNode b = Json.MAPPER.readTree(replay.out());
