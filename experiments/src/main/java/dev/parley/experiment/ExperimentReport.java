@@ -25,13 +25,14 @@ import java.util.List;
  * @param calls           with a language model: model calls requested (generation and judging); offline:
  *                        messages requested from the realiser
  * @param cached          of those, served without a new call (the call cache; offline, the game's memo)
+ * @param tokens          tokens sent and received by the model (0 offline)
  * @param seconds         wall time of the whole run
  */
 public record ExperimentReport(String domain, String backend, int scenarios, int maxReplies, String solver,
                                int iterations, int nodes, int infosets, double nashConv, double[] payoffRange,
                                double[] cfrGain, double[] eqVsBase, double[] baseVsBase, double[] eqVsEq,
                                List<String> instructions, double[][] instructionMass, List<double[]> curve,
-                               long calls, long cached, double seconds) {
+                               long calls, long cached, long tokens, double seconds) {
 
     public ExperimentReport {
         instructions = List.copyOf(instructions);

@@ -70,11 +70,13 @@ public final class ExperimentRunner {
         RunStats after = llmStats.get();
         long calls = after == null ? account.generations() : after.calls() - before.calls();
         long cached = after == null ? account.memoHits() : after.cacheHits() - before.cacheHits();
+        long tokens = after == null ? 0 : after.inputTokens() + after.outputTokens() - before.inputTokens()
+                - before.outputTokens();
         return new ExperimentReport(domain.name(), game.backend(), game.scenarios().size(), config.maxReplies(),
                 config.solver().cliName(), config.iterations(), tree.numNodes(), tree.numInfosets(), nashConv,
                 new double[] {domain.minPayoff(), domain.maxPayoff()}, gain, eqVsBase, baseVsBase, eqVsEq,
                 game.instructions().stream().map(Instruction::name).toList(),
-                ProfileMetrics.instructionMass(tree, game, eq), curve, calls, cached,
+                ProfileMetrics.instructionMass(tree, game, eq), curve, calls, cached, tokens,
                 (System.nanoTime() - start) / 1e9);
     }
 }

@@ -56,7 +56,7 @@ public final class ReportWriter {
         for (double[] point : r.curve()) {
             curve.addObject().put("iteration", (int) point[0]).put("nash_conv", point[1]);
         }
-        o.putObject("calls").put("total", r.calls()).put("cached", r.cached());
+        o.putObject("calls").put("total", r.calls()).put("cached", r.cached()).put("tokens", r.tokens());
         o.put("seconds", r.seconds());
         return o;
     }
@@ -94,7 +94,8 @@ public final class ReportWriter {
         rows.add(row("payoffs base vs base", reports, r -> list(r.baseVsBase())));
         rows.add(row("payoffs eq vs eq", reports, r -> list(r.eqVsEq())));
         rows.add(row("gain > NashConv (approx. ESS)", reports, r -> r.approximatelyStable() ? "yes" : "no"));
-        rows.add(row("messages (generated / memo)", reports, r -> (r.calls() - r.cached()) + " / " + r.cached()));
+        rows.add(row("calls (new / cached, tokens)", reports,
+                r -> (r.calls() - r.cached()) + " / " + r.cached() + ", " + r.tokens()));
         rows.add(row("seconds", reports, r -> String.format(Locale.ROOT, "%.2f", r.seconds())));
         if (reports.size() > 1) {
             double nc = reports.stream().mapToDouble(ExperimentReport::nashConv).average().orElse(0);
