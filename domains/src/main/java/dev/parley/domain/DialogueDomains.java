@@ -1,6 +1,7 @@
 package dev.parley.domain;
 
 import dev.parley.dialogue.Domain;
+import dev.parley.domain.debate.Debate;
 import dev.parley.domain.fruit.FruitTrading;
 import dev.parley.domain.scheduling.MeetingScheduling;
 import java.util.List;
@@ -14,10 +15,10 @@ public final class DialogueDomains {
 
     /** Every built-in dialogue domain, in a fixed order. */
     public static List<Domain> all() {
-        return List.of(new FruitTrading(), new MeetingScheduling());
+        return List.of(new FruitTrading(), new MeetingScheduling(), new Debate());
     }
 
-    /** The domain of that name ({@code fruit-trading}, {@code scheduling}), if there is one. */
+    /** The domain of that name ({@code fruit-trading}, {@code scheduling}, {@code debate}), if there is one. */
     public static Optional<Domain> find(String name) {
         return all().stream().filter(d -> d.name().equals(name)).findFirst();
     }
