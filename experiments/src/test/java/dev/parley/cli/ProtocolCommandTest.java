@@ -155,7 +155,7 @@ class ProtocolCommandTest {
         CliRun list = parley("protocol", "list", "--json");
         assertThat(list.code()).isZero();
         assertThat(Json.MAPPER.readTree(list.out()).get("dgdl").toString())
-                .contains("\"crg\",\"dc\",\"debate\",\"deliberation\",").contains("\"negotiation\",\"ppd\"");
+                .contains("\"crg\",\"dc\",\"debate\",\"debate-game\",\"deliberation\",").contains("\"negotiation\",\"ppd\"");
         assertThat(parley("protocol", "list").out()).containsPattern("negotiation +Negotiation +Negotiation: bilateral");
         Path script = dir.resolve("moves.json");
         Files.writeString(script, """
