@@ -64,8 +64,9 @@ public final class DebatePlanner implements ContentPlanner {
     }
 
     /**
-     * An unguided debater: claim first; then rebut the other side's latest point if it can; else argue while it has
-     * arguments left; else close.
+     * An unguided debater: it opens with its claim; answering, it rebuts the other side's latest argument if it can,
+     * else makes an argument while it has one left, else states its claim if it has not, else closes. (Answering a
+     * claim with an argument rather than a counter-claim: the judge hears both positions anyway.)
      */
     @Override
     public Optional<String> chooseMove(Scenario scenario, int speaker, List<Message> transcript,
@@ -76,7 +77,7 @@ public final class DebatePlanner implements ContentPlanner {
         for (Message m : transcript) {
             claimed |= m.speaker() == speaker && m.moveId().equals(Debate.CLAIM);
         }
-        if (!claimed && legalMoveIds.contains(Debate.CLAIM)) {
+        if (transcript.isEmpty() && legalMoveIds.contains(Debate.CLAIM)) {
             return Optional.of(Debate.CLAIM);
         }
         if (topic.isPresent()) {
@@ -93,6 +94,9 @@ public final class DebatePlanner implements ContentPlanner {
             if (legalMoveIds.contains(Debate.ARGUE) && argument(topic.get(), side, transcript, null) != null) {
                 return Optional.of(Debate.ARGUE);
             }
+        }
+        if (!claimed && legalMoveIds.contains(Debate.CLAIM)) {
+            return Optional.of(Debate.CLAIM);
         }
         for (String preferred : List.of(Debate.CLOSE, Debate.ARGUE)) {
             if (legalMoveIds.contains(preferred)) {

@@ -447,8 +447,10 @@ class DebateTest {
             List<Message> t = EnginePlayout.play(domain, s, 12, turn -> new EnginePlayout.Choice(
                     planner.chooseMove(s, turn.speaker(), turn.transcript(), turn.legal(), Instruction.ANY)
                             .orElseThrow(), Instruction.ANY));
+            // claim; an argument in answer; the other side's rebuttal of it (every banked argument has one)
             assertThat(t.get(0).moveId()).isEqualTo("claim");
-            assertThat(t.get(1).moveId()).isEqualTo("claim");
+            assertThat(t.get(1).moveId()).isEqualTo("argue");
+            assertThat(t.get(2).moveId()).isEqualTo("rebut");
             assertThat(t.get(t.size() - 1).moveId()).isEqualTo("close");
             assertThat(t).noneMatch(m -> m.moveId().equals("concede"));
             decided += DebateJudge.winner(s, t) == null ? 0 : 1;
