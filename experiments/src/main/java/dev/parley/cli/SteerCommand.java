@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.agent.AgentException;
 import dev.parley.agent.DgepClient;
 import dev.parley.agent.SteeredAgent;
+import dev.parley.agent.Steering;
 import dev.parley.agent.SteeringModel;
 import dev.parley.dialogue.Domain;
 import dev.parley.domain.DialogueDomains;
@@ -24,6 +25,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -148,6 +150,12 @@ final class SteerCommand implements Callable<Integer> {
     @Option(names = "--baseline", description = "Play the unguided baseline (instruction any) instead.")
     boolean baseline;
 
+    @Option(names = "--state", paramLabel = "FILE",
+            description = "Advise offline instead of playing: for the dialogue in FILE ({\"role\", \"scenario\", "
+                    + "\"transcript\": [{\"player\", \"moveID\", \"text\"}]}), print the solver's distribution "
+                    + "over move x instruction for the role and the utterance PrEFACE fills for the chosen one.")
+    Path state;
+
     @Option(names = "--json", description = "Print JSON.")
     boolean json;
 
@@ -162,6 +170,9 @@ final class SteerCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (state != null) {
+            return advise();
+        }
         if (server == null || dialogue == null || role == null) {
             throw new UserInputException("steer needs --server URL, --dialogue ID and --role R (or: parley steer "
                     + "demo --domain D)");
@@ -182,6 +193,77 @@ final class SteerCommand implements Callable<Integer> {
             print(spec.commandLine().getOut(), m, List.of(o), json);
         }
         return 0;
+    }
+
+    /** {@code --state}: the library call {@link Steering#advise}, printed. */
+    private int advise() {
+        Domain d = game.domain();
+        StateFile file = StateFile.read(state);
+        try (LlmOptions.Session session = llm.open()) {
+            SteeringModel m = game.model(d, session);
+            Steering.Advice advice;
+            try {
+                advice = Steering.advise(m, file.scenario(), file.role(), file.transcript());
+            } catch (AgentException e) {
+                throw new UserInputException(state + ": " + e.getMessage());
+            }
+            PrintWriter out = spec.commandLine().getOut();
+            if (json) {
+                ObjectNode root = Json.MAPPER.createObjectNode().put("domain", d.name())
+                        .put("backend", m.game().backend()).put("player", advice.player());
+                ObjectNode dist = root.putObject("distribution");
+                advice.distribution().forEach(dist::put);
+                root.put("chosen", advice.chosen()).put("move", advice.moveId())
+                        .put("instruction", advice.instruction()).put("utterance", advice.utterance());
+                advice.content().forEach(root.putObject("content")::put);
+                out.println(Json.write(root));
+            } else {
+                out.println(d.name() + " (" + m.game().backend() + "): advice for " + advice.player());
+                Table t = new Table("move/instruction", "probability");
+                for (var e : Steering.ranked(advice)) {
+                    t.row(e.getKey(), String.format(Locale.ROOT, "%.3f", e.getValue()));
+                }
+                out.print(t.render());
+                out.println("chosen: " + advice.chosen());
+                out.println("utterance: " + advice.utterance());
+            }
+        }
+        return 0;
+    }
+
+    /** The dialogue state a {@code --state} file describes. */
+    record StateFile(String role, int scenario, List<DgepClient.Said> transcript) {
+        static StateFile read(Path file) {
+            com.fasterxml.jackson.databind.JsonNode root;
+            try {
+                root = Json.MAPPER.readTree(Files.readString(file));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                var loc = e.getLocation();
+                throw new UserInputException(file + (loc == null ? "" : ":" + loc.getLineNr() + ":"
+                        + loc.getColumnNr()) + ": malformed JSON: " + e.getOriginalMessage());
+            } catch (IOException e) {
+                throw new UserInputException("cannot read " + file + ": " + e.getMessage());
+            }
+            if (root == null || !root.isObject() || !root.path("role").isTextual()
+                    || !root.path("transcript").isArray()) {
+                throw new UserInputException(file + ": expected an object with \"role\" (a player) and "
+                        + "\"transcript\" (a list of {\"player\", \"moveID\", \"text\"}), and optionally "
+                        + "\"scenario\" (a number)");
+            }
+            List<DgepClient.Said> said = new ArrayList<>();
+            int i = 0;
+            for (com.fasterxml.jackson.databind.JsonNode m : root.get("transcript")) {
+                if (!m.path("player").isTextual() || !m.path("moveID").isTextual() || !m.path("text").isTextual()) {
+                    throw new UserInputException(file + ": transcript[" + i + "] needs \"player\", \"moveID\" and "
+                            + "\"text\" (strings)");
+                }
+                String text = m.get("text").asText();
+                // The words are the move's whole content: the tracker then matches them exactly.
+                said.add(new DgepClient.Said(i++, m.get("player").asText(), m.get("moveID").asText(),
+                        Map.of("text", text), null, text));
+            }
+            return new StateFile(root.get("role").asText(), root.path("scenario").asInt(0), said);
+        }
     }
 
     static void print(PrintWriter out, SteeringModel m, List<SteeredAgent.Outcome> outcomes, boolean json) {

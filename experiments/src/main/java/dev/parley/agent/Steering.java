@@ -1,0 +1,86 @@
+package dev.parley.agent;
+
+import dev.parley.dialogue.Message;
+import dev.parley.game.State;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Map.Entry;
+
+/**
+ * Steering as a library call: for a dialogue so far, the solver's distribution over move x instruction for the
+ * player to move, and the utterance PrEFACE fills for the most probable choice. No server is involved; the
+ * steered agent does the same at each of its turns over HTTP.
+ */
+public final class Steering {
+
+    /**
+     * The advice for one turn.
+     *
+     * @param player       the player to move
+     * @param distribution every legal move x instruction ("propose/calm") with its probability under the policy
+     * @param chosen       the most probable one (the first on ties)
+     * @param moveId       its DGDL move
+     * @param instruction  its instruction
+     * @param utterance    the words PrEFACE fills for it
+     * @param content      the move's planned content (the offer, the day, the argument)
+     */
+    public record Advice(String player, Map<String, Double> distribution, String chosen, String moveId,
+                         String instruction, String utterance, Map<String, String> content) {
+        public Advice {
+            distribution = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(distribution));
+            content = Map.copyOf(content);
+        }
+    }
+
+    private Steering() {
+    }
+
+    /**
+     * @param model      the solved game
+     * @param scenario   which of the game's scenarios holds the advised player's private information
+     * @param role       the protocol player to advise
+     * @param transcript the dialogue so far
+     * @throws AgentException if the dialogue is not one the game's players can produce, is over, or it is not
+     *                        {@code role}'s turn
+     */
+    public static Advice advise(SteeringModel model, int scenario, String role, List<DgepClient.Said> transcript) {
+        int me = model.game().domain().protocolPlayers().indexOf(role);
+        if (me < 0) {
+            throw new AgentException("no player " + role + " in the " + model.game().domain().name() + " game "
+                    + model.game().domain().protocolPlayers());
+        }
+        if (scenario < 0 || scenario >= model.game().scenarios().size()) {
+            throw new AgentException("scenario " + scenario + " out of range (the game has "
+                    + model.game().scenarios().size() + ")");
+        }
+        State state = new GameTracker(model.game(), me, scenario).locate(transcript, Map.of());
+        if (state.isTerminal()) {
+            throw new AgentException("the dialogue is over: there is nothing to advise");
+        }
+        if (state.currentPlayer() != me) {
+            throw new AgentException("it is not " + role + "'s turn");
+        }
+        int[] legal = state.legalActions();
+        double[] p = model.equilibrium().actionProbabilities(state.infoStateKey(me), legal);
+        Map<String, Double> distribution = new LinkedHashMap<>();
+        int best = 0;
+        for (int k = 0; k < legal.length; k++) {
+            distribution.put(state.actionLabel(legal[k]), p[k]);
+            if (p[k] > p[best]) {
+                best = k;
+            }
+        }
+        State child = state.child(legal[best]);
+        List<Message> after = model.game().transcript(child);
+        Message said = after.get(after.size() - 1);
+        return new Advice(role, distribution, state.actionLabel(legal[best]), said.moveId(),
+                model.game().instructionOf(legal[best]).name(), said.text(), said.content());
+    }
+
+    /** The most probable entries first, for display. */
+    public static List<Entry<String, Double>> ranked(Advice advice) {
+        return advice.distribution().entrySet().stream()
+                .sorted((a, b) -> Double.compare(b.getValue(), a.getValue())).toList();
+    }
+}
