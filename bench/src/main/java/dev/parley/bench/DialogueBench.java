@@ -6,6 +6,9 @@ import dev.parley.dialogue.DialogueGame;
 import dev.parley.dialogue.Domain;
 import dev.parley.domain.DialogueDomains;
 import dev.parley.eval.Exploitability;
+import dev.parley.experiment.ExperimentConfig;
+import dev.parley.experiment.ExperimentReport;
+import dev.parley.experiment.ExperimentRunner;
 import dev.parley.game.GameTree;
 import dev.parley.llm.OfflineRealiser;
 import java.util.concurrent.TimeUnit;
@@ -25,7 +28,7 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Dialogue games offline (the default experiment settings: 4 scenarios, 3 messages): building the game tree from
  * scratch (engine, planner, realiser, scorer; divide the node count by the time for nodes/s), and the solver part of
- * the experiment (CFR 200 iterations plus NashConv) on the built tree.
+ * the experiment (CFR 200 iterations plus NashConv) on the built tree, and the whole experiment.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -36,7 +39,7 @@ public class DialogueBench {
 
     @State(Scope.Benchmark)
     public static class Setting {
-        @Param({"fruit-trading"})
+        @Param({"fruit-trading", "scheduling", "debate"})
         String domain;
         Domain d;
         GameTree tree;
@@ -56,6 +59,13 @@ public class DialogueBench {
     @Benchmark
     public GameTree buildTree(Setting s) {
         return GameTree.compile(game(s.d));
+    }
+
+    /** The whole offline {@code parley experiment} with its defaults: build, solve, measure (no files written). */
+    @Benchmark
+    public ExperimentReport wholeExperiment(Setting s) {
+        return ExperimentRunner.run(s.d, new ExperimentConfig(s.domain, 4, 3, CfrVariant.CFR, 200, 1, 1, 50),
+                new OfflineRealiser(), null, () -> null, n -> { });
     }
 
     /** The solving part of {@code parley experiment}: CFR 200 iterations and the NashConv of the average. */
