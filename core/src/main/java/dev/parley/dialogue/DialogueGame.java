@@ -630,12 +630,16 @@ public final class DialogueGame implements Game {
                 String who = m.speaker() == speaker ? Dcrs.Utterance.SELF : scenario.player(m.speaker()).role();
                 history.add(new Dcrs.Utterance(i - transcript.size(), who, m.moveId(), m.text()));
             }
+            // The DCRS carries "the subset of the agent's knowledge that is relevant" (Snaith and Wells): once the
+            // planner has turned the private information into what to say, that plan is the relevant subset; the
+            // private lines themselves go only to moves without a plan.
             List<String> knowledge = new ArrayList<>();
             String plan = describe(content);
             if (!plan.isEmpty()) {
                 knowledge.add(plan);
+            } else {
+                knowledge.addAll(me.knowledge());
             }
-            knowledge.addAll(me.knowledge());
             Map<String, String> reply = new HashMap<>(move.reply());
             return new Dcrs(new Dcrs.Metadata("dcrs", Dcrs.VERSION_1_1), new Dcrs.History(history),
                     new Dcrs.Topic(scenario.topic(), stance(me.stance())),

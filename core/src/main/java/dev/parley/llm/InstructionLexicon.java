@@ -88,8 +88,9 @@ public record InstructionLexicon(String instruction, String kind, List<String> o
     }
 
     /**
-     * The lexicon for any instruction: built-in if known; none or blank is the baseline "any"; otherwise phrases
-     * that name the instruction's manner. Phrases like "be more persuasive" are reduced to their letters and spaces.
+     * The lexicon for any instruction: built-in if known, or if the instruction's words name a built-in tone or
+     * style (the first such word wins); none or blank is the baseline "any"; otherwise phrases that name the
+     * instruction's manner. Phrases like "be more persuasive" are reduced to their letters and spaces.
      */
     public static InstructionLexicon of(String instruction) {
         if (instruction == null || instruction.isBlank()) {
@@ -98,6 +99,13 @@ public record InstructionLexicon(String instruction, String kind, List<String> o
         Optional<InstructionLexicon> known = find(instruction);
         if (known.isPresent()) {
             return known.get();
+        }
+        // Guidance such as "Respond in a calm, balanced tone" names a known tone: use that tone's phrases.
+        for (String word : instruction.toLowerCase(Locale.ROOT).split("[^\\p{L}]+")) {
+            InstructionLexicon named = BUILT_IN.get(word);
+            if (named != null && !word.equals("any")) {
+                return named;
+            }
         }
         String manner = instruction.toLowerCase(Locale.ROOT).replaceAll("[^\\p{L} -]+", " ")
                 .replaceAll("\\s+", " ").strip();

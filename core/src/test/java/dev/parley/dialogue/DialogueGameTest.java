@@ -133,6 +133,9 @@ class DialogueGameTest {
         for (String label : List.of("ask/firm", "ask/soft", "ask/any")) {
             State c = s.child(action(s, label));
             texts.add(c.infoStateKey(1));
+            // The words carry the plan (the relevant knowledge), not the seller's private cost.
+            String words = g.transcript(c).get(0).text();
+            assertThat(words).containsIgnoringCase("name the price").doesNotContain("cost you");
         }
         assertThat(texts).hasSize(3);
     }

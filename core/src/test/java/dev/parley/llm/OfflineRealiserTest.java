@@ -108,4 +108,13 @@ class OfflineRealiserTest {
         String r = realiser.generate(opposed, 0).move().text();
         assertThat(r).startsWith("I disagree with \"Britain should disarm\" because ");
     }
+
+    @org.junit.jupiter.api.Test
+    void guidanceThatNamesAKnownToneUsesThatTonesPhrases() {
+        org.assertj.core.api.Assertions.assertThat(InstructionLexicon.of("Respond in a calm, balanced tone."))
+                .isEqualTo(InstructionLexicon.of("calm"));
+        org.assertj.core.api.Assertions.assertThat(InstructionLexicon.of("Argue from ETHOS: cite authority"))
+                .isEqualTo(InstructionLexicon.of("ethos"));
+        org.assertj.core.api.Assertions.assertThat(InstructionLexicon.of("Be firm.").kind()).isEqualTo("derived");
+    }
 }
