@@ -57,7 +57,7 @@ public final class ExperimentRunner {
             }
         }
         double[] eq = solver.averagePolicySlots();
-        double[] base = ProfileMetrics.baseline(tree, game);
+        double[] base = game.baselineSlots(tree);
         double nashConv = Exploitability.nashConv(tree, eq);
         double[] baseVsBase = Exploitability.expectedValues(tree, base);
         double[] eqVsEq = Exploitability.expectedValues(tree, eq);

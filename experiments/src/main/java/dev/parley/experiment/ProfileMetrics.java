@@ -5,18 +5,12 @@ import dev.parley.eval.Exploitability;
 import dev.parley.game.GameTree;
 
 /**
- * The paper's metrics on a compiled dialogue game: the baseline profile (instruction {@code any}, the move an
- * unguided speaker picks by itself),
+ * The paper's metrics on a compiled dialogue game (the baseline profile is {@link DialogueGame#baselineSlots}):
  * mixed profiles (one player on the solver's policy, the rest on the baseline), CFR gain and instruction mass.
  */
 final class ProfileMetrics {
 
     private ProfileMetrics() {
-    }
-
-    /** The unguided baseline: see {@link DialogueGame#baselineSlots}. */
-    static double[] baseline(GameTree tree, DialogueGame game) {
-        return game.baselineSlots(tree);
     }
 
     /** {@code guided}'s policy at {@code player}'s infosets, {@code others} elsewhere. */
