@@ -125,6 +125,36 @@ public final class Dialogue {
         return d;
     }
 
+    /**
+     * An independent copy of this dialogue: the same protocol, resolver, participants, stores, move lists, history
+     * and status, sharing nothing mutable with this one, so a game can branch a dialogue by one move instead of
+     * replaying it from the start. Performed moves, templates and participants are immutable and are shared.
+     *
+     * @throws IllegalStateException inside a running transaction (a probe of {@link #whatIf})
+     */
+    public Dialogue copy() {
+        if (journal != null) {
+            throw new IllegalStateException("a dialogue cannot be copied while a move is being performed");
+        }
+        Dialogue c = new Dialogue(protocol, resolver);
+        c.participants.putAll(participants);
+        roles.forEach((k, v) -> c.roles.put(k, new LinkedHashSet<>(v)));
+        stores.forEach((k, v) -> c.stores.put(k, new ArrayList<>(v)));
+        storeCounts.forEach((k, v) -> c.storeCounts.put(k, new HashMap<>(v)));
+        c.initialStores.putAll(initialStores);
+        everInStore.forEach((k, v) -> c.everInStore.put(k, new LinkedHashSet<>(v)));
+        next.forEach((k, v) -> c.next.put(k, new ArrayList<>(v)));
+        future.forEach((k, v) -> c.future.put(k, new ArrayList<>(v)));
+        for (PerformedMove m : history.all()) {
+            c.history.append(m);
+        }
+        c.runtimeVariables.putAll(runtimeVariables);
+        c.status = status;
+        c.aifState = new MoveAif.State(aifState.nextId(), aifState.lastLocution(), aifState.lastPropositions(),
+                new LinkedHashMap<>(aifState.propositions()));
+        return c;
+    }
+
     /** Rebuilds a dialogue from saved state (see {@link DialogueJson}); no rule runs. */
     static Dialogue restored(Protocol protocol, ExternalConditionResolver resolver) {
         return new Dialogue(protocol, resolver);
