@@ -10,25 +10,18 @@ import dev.parley.game.ChanceOutcome;
 import dev.parley.game.Game;
 import dev.parley.game.GameType;
 import dev.parley.game.State;
-import dev.parley.llm.FinishedDialogue;
-import dev.parley.llm.Generation;
 import dev.parley.llm.Payoffs;
-import dev.parley.llm.RewardModel;
-import dev.parley.llm.UtteranceGenerator;
 import dev.parley.preface.Dcrs;
-import dev.parley.preface.Stance;
+import dev.parley.preface.MoveDcrs;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Optional;
-import java.util.Random;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * A dialogue as an extensive-form game (Gemp et al. 2024), on a formal protocol.
@@ -36,65 +29,92 @@ import java.util.concurrent.atomic.AtomicLong;
  * <ul>
  *   <li>Chance first deals a {@link Scenario} (uniformly over the configured list); with
  *       {@code seedsPerMessage > 1} chance also picks the generator's sampling seed after every decision, as in
- *       OpenSpiel's chat games.</li>
- *   <li>A decision's actions are the speaker's legal DGDL moves crossed with the instructions: action
- *       {@code m * numInstructions + i} is the protocol's {@code m}-th interaction with instruction {@code i}, so an
- *       action id means the same thing everywhere.</li>
- *   <li>Choosing an action plans the move's content ({@link ContentPlanner}), has the generator fill the move
- *       through a DCRS (history, topic and stance, the move's opener, the speaker's knowledge, the instruction) and
- *       performs the move on the protocol engine, which decides who speaks next and whether the dialogue ends.</li>
- *   <li>A player's information state holds its own private information, the public transcript and its own past
- *       instructions: never another player's information or instructions.</li>
- *   <li>The dialogue ends when the protocol terminates, when nobody has a legal move, or after
- *       {@code maxReplies} messages. Every action produces a message that counts for the payoff.</li>
- *   <li>Payoffs come from the {@link RewardModel} when one is set (an LLM judge), else from the domain's exact
- *       {@link OutcomeScorer}.</li>
+ *       OpenSpiel's chat games ({@code num_llm_seeds}).</li>
+ *   <li>A decision's actions ({@link ActionCodec}) are the speaker's legal DGDL moves crossed with the instructions,
+ *       or ({@link ActionSpace#INSTRUCTION}) the instructions alone, the speaker choosing its move itself.</li>
+ *   <li>Choosing an action hands the move to the {@link MoveGenerator}: a language model (or offline the domain's
+ *       planner and realiser) decides the move's content and words, which are verified ({@link MoveVerifier})
+ *       before the move is performed on the protocol engine; the engine decides who speaks next and whether the
+ *       dialogue ends. A child state's engine is its parent's plus one move ({@link Dialogue#copy()}).</li>
+ *   <li>A player's information state holds its own private information, every message's move and verified content
+ *       (and, under {@link Observation#WORDS}, its words) and its own past instructions: never another player's
+ *       information or instructions.</li>
+ *   <li>The dialogue ends when the protocol terminates, when nobody has a legal move, or after {@code maxReplies}
+ *       messages. Payoffs come from the {@link RewardModel}: the exact scorer or an LLM judge.</li>
  * </ul>
  *
- * <p>Generation results are memoised per (DCRS, seed), so the game can be walked repeatedly (by a tree builder,
- * then by the tree compiler) while each message is generated once. States are immutable and thread-safe.
+ * <p>Generations are memoised per (scenario, transcript, move, instruction, seed), so the game can be walked
+ * repeatedly (by a tree builder, then by the tree compiler) while each message is generated once. States are
+ * immutable and thread-safe.
  */
 public final class DialogueGame implements Game {
 
-    /** Size limits. */
-    public record Limits(int maxReplies, int seedsPerMessage) {
-        public Limits {
+    /**
+     * The game's shape.
+     *
+     * @param maxReplies      the length limit in messages
+     * @param seedsPerMessage sampling seeds chance chooses among after every decision (1: no such chance node)
+     * @param actions         what a decision chooses
+     * @param observe         what information states hold of the public messages
+     */
+    public record Settings(int maxReplies, int seedsPerMessage, ActionSpace actions, Observation observe) {
+        public Settings {
             if (maxReplies < 1) {
                 throw new IllegalArgumentException("maxReplies must be at least 1, got " + maxReplies);
             }
             if (seedsPerMessage < 1) {
                 throw new IllegalArgumentException("seedsPerMessage must be at least 1, got " + seedsPerMessage);
             }
+            Objects.requireNonNull(actions, "actions");
+            Objects.requireNonNull(observe, "observe");
+        }
+
+        /** Move × instruction actions, words observed. */
+        public static Settings of(int maxReplies, int seedsPerMessage) {
+            return new Settings(maxReplies, seedsPerMessage, ActionSpace.MOVE_X_INSTRUCTION, Observation.WORDS);
         }
     }
 
-    /** Counts of the work done: generations requested, served from the memo, and payoff evaluations. */
-    public record Account(long generations, long memoHits, long payoffEvaluations) { }
+    /**
+     * What verification did: answers requested from the generator (memo hits excluded), answers refused, and the
+     * refusals by {@link Rejection#kind()}.
+     */
+    public record Verification(long requested, long rejected, Map<String, Long> byReason) {
+        public Verification {
+            byReason = Collections.unmodifiableMap(new TreeMap<>(byReason));
+        }
+    }
+
+    /** Counts of the work done: generations asked for, served from the memo, payoff evaluations, verification. */
+    public record Account(long generations, long memoHits, long payoffEvaluations, Verification verification) { }
+
+    /** One message with the instruction its speaker was given (private to the speaker). */
+    public record Turn(Message message, Instruction instruction) { }
 
     private final Domain domain;
     private final Protocol protocol;
     private final List<Scenario> scenarios;
-    private final List<Instruction> instructions;
-    private final List<String> interactionIds;
+    private final ActionCodec codec;
     private final List<String> participantIds;
-    private final UtteranceGenerator generator;
+    private final MoveGenerator generator;
     private final RewardModel rewardModel;
-    private final Limits limits;
-    private final String payoffBackend;
+    private final Settings settings;
 
-    private final Map<GenerationKey, Generation> memo = new ConcurrentHashMap<>();
+    private final Map<GenerationKey, Utterance> memo = new ConcurrentHashMap<>();
+    private final Map<GenerationKey, String> chosenMoves = new ConcurrentHashMap<>();
     private final AtomicLong generations = new AtomicLong();
     private final AtomicLong memoHits = new AtomicLong();
     private final AtomicLong payoffEvaluations = new AtomicLong();
+    private final AtomicLong requested = new AtomicLong();
+    private final AtomicLong rejected = new AtomicLong();
+    private final Map<String, LongAdder> rejectedBy = new ConcurrentHashMap<>();
 
-    private record GenerationKey(Dcrs dcrs, long seed) { }
+    private record GenerationKey(int scenario, List<Message> transcript, String moveId, String instruction,
+                                 long seed) { }
 
-    /**
-     * @param rewardModel an LLM judge, or {@code null} for the domain's exact scorer
-     */
-    public DialogueGame(Domain domain, List<Scenario> scenarios, UtteranceGenerator generator,
-                        RewardModel rewardModel, Limits limits) {
-        this(domain, scenarios, domain.instructions(), generator, rewardModel, limits);
+    public DialogueGame(Domain domain, List<Scenario> scenarios, MoveGenerator generator, RewardModel rewardModel,
+                        Settings settings) {
+        this(domain, scenarios, domain.instructions(), generator, rewardModel, settings);
     }
 
     /**
@@ -102,24 +122,25 @@ public final class DialogueGame implements Game {
      * instructions the domain never listed (drawn from its lexicon, or proposed by a language model).
      *
      * @param instructions distinct by name, not empty
-     * @param rewardModel  an LLM judge, or {@code null} for the domain's exact scorer
      */
     public DialogueGame(Domain domain, List<Scenario> scenarios, List<Instruction> instructions,
-                        UtteranceGenerator generator, RewardModel rewardModel, Limits limits) {
+                        MoveGenerator generator, RewardModel rewardModel, Settings settings) {
         this.domain = Objects.requireNonNull(domain, "domain");
         this.protocol = domain.protocol();
         this.scenarios = List.copyOf(scenarios);
         if (this.scenarios.isEmpty()) {
             throw new IllegalArgumentException("a dialogue game needs at least one scenario");
         }
-        this.instructions = List.copyOf(instructions);
-        if (this.instructions.isEmpty()) {
+        List<Instruction> set = List.copyOf(instructions);
+        if (set.isEmpty()) {
             throw new IllegalArgumentException("a dialogue game needs at least one instruction");
         }
-        if (this.instructions.stream().map(Instruction::name).distinct().count() != this.instructions.size()) {
-            throw new IllegalArgumentException("instruction names must be distinct: " + this.instructions);
+        if (set.stream().map(Instruction::name).distinct().count() != set.size()) {
+            throw new IllegalArgumentException("instruction names must be distinct: " + set);
         }
-        this.interactionIds = protocol.interactions().stream().map(Protocol.Interaction::id).toList();
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.codec = new ActionCodec(protocol.interactions().stream().map(Protocol.Interaction::id).toList(), set,
+                settings.actions());
         List<String> players = domain.protocolPlayers();
         List<String> ids = new ArrayList<>();
         for (int p = 0; p < players.size(); p++) {
@@ -133,9 +154,13 @@ public final class DialogueGame implements Game {
             }
         }
         this.generator = Objects.requireNonNull(generator, "generator");
-        this.rewardModel = rewardModel;
-        this.limits = Objects.requireNonNull(limits, "limits");
-        this.payoffBackend = rewardModel == null ? "exact:" + domain.name() : rewardModel.backend();
+        this.rewardModel = Objects.requireNonNull(rewardModel, "rewardModel: use RewardModel.exact(domain)");
+    }
+
+    /** The offline game: the domain's planner and realiser generate, its exact scorer pays. */
+    public static DialogueGame offline(Domain domain, List<Scenario> scenarios, Settings settings) {
+        return new DialogueGame(domain, scenarios, new OfflineMoveGenerator(domain.content()),
+                RewardModel.exact(domain), settings);
     }
 
     public Domain domain() {
@@ -147,41 +172,85 @@ public final class DialogueGame implements Game {
     }
 
     public List<Instruction> instructions() {
-        return instructions;
+        return codec.instructions();
     }
 
-    public Limits limits() {
-        return limits;
+    public ActionCodec codec() {
+        return codec;
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    public MoveGenerator generator() {
+        return generator;
+    }
+
+    public RewardModel rewardModel() {
+        return rewardModel;
     }
 
     /** What generated the words and what produced the payoffs, for reports. */
     public String backend() {
-        return generator.backend() + " + " + payoffBackend;
+        return generator.backend() + " + " + rewardModel.backend();
     }
 
     public Account account() {
-        return new Account(generations.get(), memoHits.get(), payoffEvaluations.get());
+        Map<String, Long> by = new TreeMap<>();
+        rejectedBy.forEach((k, v) -> by.put(k, v.sum()));
+        return new Account(generations.get(), memoHits.get(), payoffEvaluations.get(),
+                new Verification(requested.get(), rejected.get(), by));
     }
 
-    /** The instruction of an action. */
-    public Instruction instructionOf(int action) {
-        return instructions.get(action % instructions.size());
+    /** The public messages of a state of this game, oldest first (no instructions). */
+    public List<Message> transcript(State state) {
+        return ds(state).transcript();
+    }
+
+    /** The messages of a state with each speaker's instruction: what a reader of a solved game is shown. */
+    public List<Turn> turns(State state) {
+        List<Turn> out = new ArrayList<>();
+        for (Step s : ds(state).steps) {
+            out.add(new Turn(s.message(), s.instruction()));
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    /** The scenario of a state, or null at the root (before chance deals it). */
+    public Scenario scenario(State state) {
+        DialogueState d = ds(state);
+        return d.scenario < 0 ? null : scenarios.get(d.scenario);
+    }
+
+    /** The index of a state's scenario in {@link #scenarios()}, or -1 at the root. */
+    public int scenarioIndex(State state) {
+        return ds(state).scenario;
+    }
+
+    /** The speaker's legal protocol moves at a decision state, in protocol order. */
+    public List<String> legalMoves(State state) {
+        DialogueState d = ds(state);
+        if (d.scenario < 0 || d.pending != null || d.speaker == State.TERMINAL) {
+            throw new IllegalArgumentException("not a decision state: " + state);
+        }
+        return d.legal;
     }
 
     /**
-     * The public messages of a state of this game, oldest first (no instructions): what a steering agent compares
-     * with a served transcript.
+     * The move the speaker at a decision state would pick by itself under {@code instruction}: what the generator
+     * (a model, or offline the planner) chooses when no solver picks the move (the baseline; prompt strategies).
      */
-    public List<Message> transcript(State state) {
-        if (!(state instanceof DialogueState ds)) {
-            throw new IllegalArgumentException("not a state of this dialogue game: " + state);
-        }
-        return Collections.unmodifiableList(ds.transcript());
+    public String ownMove(State state, Instruction instruction) {
+        DialogueState d = ds(state);
+        return d.chooseMove(d.speaker, instruction, 0);
     }
 
-    /** The protocol move of an action. */
-    public String moveOf(int action) {
-        return interactionIds.get(action / instructions.size());
+    private DialogueState ds(State state) {
+        if (!(state instanceof DialogueState d) || d.game() != this) {
+            throw new IllegalArgumentException("not a state of this dialogue game: " + state);
+        }
+        return d;
     }
 
     @Override
@@ -201,7 +270,7 @@ public final class DialogueGame implements Game {
 
     @Override
     public State initialState() {
-        return new DialogueState(-1, List.of(), null);
+        return new DialogueState(-1, List.of(), null, null);
     }
 
     @Override
@@ -215,78 +284,68 @@ public final class DialogueGame implements Game {
     }
 
     /** One performed step: public message plus the speaker's private instruction. */
-    private record Step(Message message, Instruction instruction, String target, Map<String, String> reply) { }
+    private record Step(Message message, Instruction instruction) { }
 
     /** A decision taken whose message waits for chance to pick the sampling seed. */
     private record Pending(int player, int action) { }
 
-    /**
-     * The engine's view of a history, replayed once per state and then only read: the legal move ids of the speaker
-     * in protocol order. (The engine's full {@link LegalMove}s carry JSON-AIF and are built only for a chosen move.)
-     */
-    private record Replay(Dialogue dialogue, int speaker, List<String> legal) { }
+    private Dialogue startDialogue() {
+        List<Participant> participants = new ArrayList<>();
+        List<String> players = domain.protocolPlayers();
+        for (int p = 0; p < players.size(); p++) {
+            participants.add(new Participant(participantIds.get(p), players.get(p)));
+        }
+        return Dialogue.start(protocol, participants);
+    }
 
     private final class DialogueState implements State {
         private final int scenario;
         private final List<Step> steps;
         private final Pending pending;
-        private volatile Replay replay;
+        /** The engine after {@code steps}; never changed once the state exists (children work on copies). */
+        private final Dialogue dialogue;
+        private final int speaker;
+        private final List<String> legal;
         private volatile double[] returns;
 
-        DialogueState(int scenario, List<Step> steps, Pending pending) {
+        DialogueState(int scenario, List<Step> steps, Pending pending, Dialogue dialogue) {
             this.scenario = scenario;
             this.steps = steps;
             this.pending = pending;
-        }
-
-        private Replay replay() {
-            Replay r = replay;
-            if (r == null) {
-                r = computeReplay();
-                replay = r;
+            this.dialogue = dialogue;
+            if (dialogue == null) {
+                speaker = State.CHANCE;
+                legal = List.of();
+                return;
             }
-            return r;
-        }
-
-        private Replay computeReplay() {
-            List<Participant> participants = new ArrayList<>();
-            List<String> players = domain.protocolPlayers();
-            for (int p = 0; p < players.size(); p++) {
-                participants.add(new Participant(participantIds.get(p), players.get(p)));
-            }
-            Dialogue d = Dialogue.start(protocol, participants);
-            for (Step s : steps) {
-                MoveOutcome outcome = d.perform(participantIds.get(s.message().speaker()), s.message().moveId(),
-                        s.reply(), s.target());
-                if (!outcome.accepted()) {
-                    throw new IllegalStateException("replay of " + s.message().moveId() + " rejected: "
-                            + outcome.reason());
+            int who = State.TERMINAL;
+            List<String> moves = List.of();
+            if (dialogue.status() == DialogueStatus.ACTIVE && steps.size() < settings.maxReplies()) {
+                // the next speaker: the first player, starting after the last speaker, with a legal move
+                int n = participantIds.size();
+                int start = steps.isEmpty() ? 0 : (steps.get(steps.size() - 1).message().speaker() + 1) % n;
+                for (int k = 0; k < n && who == State.TERMINAL; k++) {
+                    int p = (start + k) % n;
+                    List<String> ids = dialogue.legalMoveIds(participantIds.get(p));
+                    if (!ids.isEmpty()) {
+                        List<String> sorted = new ArrayList<>(ids);
+                        sorted.sort((a, b) -> Integer.compare(codec.moves().indexOf(a), codec.moves().indexOf(b)));
+                        who = p;
+                        moves = List.copyOf(sorted);
+                    }
                 }
             }
-            if (d.status() != DialogueStatus.ACTIVE || steps.size() >= limits.maxReplies()) {
-                return new Replay(d, TERMINAL, List.of());
-            }
-            // The next speaker: the first player, starting after the last speaker, with a legal move.
-            int n = participantIds.size();
-            int start = steps.isEmpty() ? 0 : (steps.get(steps.size() - 1).message().speaker() + 1) % n;
-            for (int k = 0; k < n; k++) {
-                int p = (start + k) % n;
-                List<String> legal = d.legalMoveIds(participantIds.get(p));
-                if (!legal.isEmpty()) {
-                    List<String> sorted = new ArrayList<>(legal);
-                    sorted.sort((a, b) -> Integer.compare(interactionIds.indexOf(a), interactionIds.indexOf(b)));
-                    return new Replay(d, p, List.copyOf(sorted));
-                }
-            }
-            return new Replay(d, TERMINAL, List.of());
+            speaker = who;
+            legal = moves;
+        }
+
+        DialogueGame game() {
+            return DialogueGame.this;
         }
 
         @Override
         public int currentPlayer() {
-            if (scenario < 0 || pending != null) {
-                return CHANCE;
-            }
-            return replay().speaker();
+            return scenario < 0 || pending != null ? CHANCE : speaker;
         }
 
         @Override
@@ -298,14 +357,20 @@ public final class DialogueGame implements Game {
             if (p == CHANCE) {
                 return chanceOutcomes().stream().mapToInt(ChanceOutcome::action).toArray();
             }
-            List<String> legal = replay().legal();
-            int k = instructions.size();
+            int k = codec.instructions().size();
+            if (settings.actions() == ActionSpace.INSTRUCTION) {
+                int[] actions = new int[k];
+                for (int i = 0; i < k; i++) {
+                    actions[i] = codec.encode(0, i);
+                }
+                return actions;
+            }
             int[] actions = new int[legal.size() * k];
             int i = 0;
             for (String moveId : legal) {
-                int base = interactionIds.indexOf(moveId) * k;
+                int m = codec.moves().indexOf(moveId);
                 for (int j = 0; j < k; j++) {
-                    actions[i++] = base + j;
+                    actions[i++] = codec.encode(m, j);
                 }
             }
             return actions;
@@ -313,21 +378,12 @@ public final class DialogueGame implements Game {
 
         @Override
         public List<ChanceOutcome> chanceOutcomes() {
-            if (scenario < 0) {
-                List<ChanceOutcome> out = new ArrayList<>();
-                for (int s = 0; s < scenarios.size(); s++) {
-                    out.add(new ChanceOutcome(s, 1.0 / scenarios.size()));
-                }
-                return out;
+            int n = scenario < 0 ? scenarios.size() : pending != null ? settings.seedsPerMessage() : 0;
+            List<ChanceOutcome> out = new ArrayList<>(n);
+            for (int s = 0; s < n; s++) {
+                out.add(new ChanceOutcome(s, 1.0 / n));
             }
-            if (pending != null) {
-                List<ChanceOutcome> out = new ArrayList<>();
-                for (int s = 0; s < limits.seedsPerMessage(); s++) {
-                    out.add(new ChanceOutcome(s, 1.0 / limits.seedsPerMessage()));
-                }
-                return out;
-            }
-            return List.of();
+            return out;
         }
 
         @Override
@@ -336,10 +392,10 @@ public final class DialogueGame implements Game {
                 if (action < 0 || action >= scenarios.size()) {
                     throw new IllegalArgumentException("no scenario " + action);
                 }
-                return new DialogueState(action, steps, null);
+                return new DialogueState(action, List.of(), null, startDialogue());
             }
             if (pending != null) {
-                if (action < 0 || action >= limits.seedsPerMessage()) {
+                if (action < 0 || action >= settings.seedsPerMessage()) {
                     throw new IllegalArgumentException("no sampling seed " + action);
                 }
                 return speak(pending.player(), pending.action(), action);
@@ -349,11 +405,10 @@ public final class DialogueGame implements Game {
                 throw new IllegalArgumentException("the dialogue is over");
             }
             if (!isLegal(action)) {
-                throw new IllegalArgumentException("action " + action + " (" + actionLabel(action)
-                        + ") is not legal for player " + p);
+                throw new IllegalArgumentException("action " + action + " is not legal for player " + p);
             }
-            if (limits.seedsPerMessage() > 1) {
-                return new DialogueState(scenario, steps, new Pending(p, action));
+            if (settings.seedsPerMessage() > 1) {
+                return new DialogueState(scenario, steps, new Pending(p, action), dialogue);
             }
             return speak(p, action, 0);
         }
@@ -367,34 +422,68 @@ public final class DialogueGame implements Game {
             return false;
         }
 
-        /** Plans, generates and performs the move; the engine replay of the child happens lazily. */
-        private State speak(int player, int action, long seed) {
-            Scenario sc = scenarios.get(scenario);
-            Instruction instruction = instructionOf(action);
-            String moveId = moveOf(action);
-            Replay r = replay();
-            LegalMove legal;
-            synchronized (r.dialogue()) {
-                legal = r.dialogue().legalMoves(participantIds.get(player)).stream()
-                        .filter(m -> m.moveId().equals(moveId)).findFirst().orElseThrow();
-            }
-            List<Message> transcript = transcript();
-            Map<String, String> content = domain.planner().plan(sc, player, transcript, moveId, instruction);
-            Dcrs dcrs = DcrsFactory.request(sc, player, transcript, legal, content, instruction);
-            Generation g = generate(dcrs, seed);
-            String text = g.move().text();
-            String target = legal.target() != null ? legal.target()
-                    : legal.targets().isEmpty() ? null : legal.targets().get(0);
-            Map<String, String> reply = new LinkedHashMap<>();
-            for (String variable : legal.reply().keySet()) {
-                reply.put(variable, text);
-            }
-            List<Step> next = new ArrayList<>(steps);
-            next.add(new Step(new Message(player, moveId, content, text), instruction, target, reply));
-            return new DialogueState(scenario, Collections.unmodifiableList(next), null);
+        private MoveContext context(int player) {
+            return new MoveContext(scenarios.get(scenario), player, transcript());
         }
 
-        private List<Message> transcript() {
+        String chooseMove(int player, Instruction instruction, long seed) {
+            if (legal.size() == 1) {
+                return legal.get(0);
+            }
+            GenerationKey key = new GenerationKey(scenario, transcript(), "", instruction.name(), seed);
+            return chosenMoves.computeIfAbsent(key, k -> generator.chooseMove(context(player), legal, instruction,
+                    dcrs(player, legal(player, legal.get(0)), instruction), seed));
+        }
+
+        private LegalMove legal(int player, String moveId) {
+            synchronized (dialogue) {
+                return dialogue.legalMoves(participantIds.get(player)).stream()
+                        .filter(m -> m.moveId().equals(moveId)).findFirst()
+                        .orElseThrow(() -> new IllegalStateException(moveId + " is not legal for player " + player));
+            }
+        }
+
+        private Dcrs dcrs(int player, LegalMove move, Instruction instruction) {
+            Scenario sc = scenarios.get(scenario);
+            PrivateInfo me = sc.player(player);
+            List<Dcrs.Utterance> history = new ArrayList<>(steps.size());
+            for (int i = 0; i < steps.size(); i++) {
+                Message m = steps.get(i).message();
+                String who = m.speaker() == player ? Dcrs.Utterance.SELF : sc.player(m.speaker()).role();
+                history.add(new Dcrs.Utterance(i - steps.size(), who, m.moveId(), m.text()));
+            }
+            return MoveDcrs.of(sc.topic(), me.stance(), history, move.moveId(), move.opener(), move.reply(),
+                    instruction.isBaseline() ? null : instruction.guidance(), me.knowledge());
+        }
+
+        /** Generates, verifies and performs the move; the child's engine is this one's copy plus the move. */
+        private State speak(int player, int action, long seed) {
+            Instruction instruction = codec.instruction(action);
+            String moveId = codec.move(action).orElseGet(() -> chooseMove(player, instruction, seed));
+            LegalMove move = legal(player, moveId);
+            MoveContext context = context(player);
+            Utterance u = generate(new GenerationKey(scenario, context.transcript(), moveId, instruction.name(),
+                    seed), () -> new MoveRequest(context, move, instruction, dcrs(player, move, instruction),
+                    domain.content().rules().schema(moveId, context)), seed);
+            Dialogue next;
+            synchronized (dialogue) {
+                next = dialogue.copy();
+            }
+            String target = move.target() != null ? move.target()
+                    : move.targets().isEmpty() ? null : move.targets().get(0);
+            MoveOutcome outcome = next.perform(participantIds.get(player), moveId, Contents.reply(u.content()),
+                    target);
+            if (!outcome.accepted()) {
+                throw new IllegalStateException("the engine refused verified content for " + moveId + ": "
+                        + outcome.reason());
+            }
+            List<Step> grown = new ArrayList<>(steps.size() + 1);
+            grown.addAll(steps);
+            grown.add(new Step(new Message(player, moveId, u.content(), u.text()), instruction));
+            return new DialogueState(scenario, Collections.unmodifiableList(grown), null, next);
+        }
+
+        List<Message> transcript() {
             List<Message> t = new ArrayList<>(steps.size());
             for (Step s : steps) {
                 t.add(s.message());
@@ -409,39 +498,15 @@ public final class DialogueGame implements Game {
             }
             double[] r = returns;
             if (r == null) {
-                r = computeReturns();
+                payoffEvaluations.incrementAndGet();
+                Payoffs payoffs = rewardModel.score(scenarios.get(scenario), transcript());
+                r = new double[numPlayers()];
+                for (int p = 0; p < r.length; p++) {
+                    r[p] = Math.max(domain.minPayoff(), Math.min(domain.maxPayoff(), payoffs.of(p)));
+                }
                 returns = r;
             }
             return r.clone();
-        }
-
-        private double[] computeReturns() {
-            payoffEvaluations.incrementAndGet();
-            Scenario sc = scenarios.get(scenario);
-            List<Message> transcript = transcript();
-            double[] r;
-            if (rewardModel == null) {
-                r = domain.scorer().score(sc, transcript);
-            } else {
-                List<String> names = new ArrayList<>();
-                List<String> info = new ArrayList<>();
-                List<FinishedDialogue.Turn> turns = new ArrayList<>();
-                for (int p = 0; p < numPlayers(); p++) {
-                    names.add(sc.player(p).role());
-                    info.add(String.join("\n", sc.player(p).knowledge()));
-                }
-                for (Message m : transcript) {
-                    turns.add(new FinishedDialogue.Turn(m.speaker(), m.text()));
-                }
-                Payoffs payoffs = rewardModel.score(new FinishedDialogue(names, info, turns));
-                r = payoffs.values().stream().mapToDouble(Double::doubleValue).toArray();
-            }
-            double lo = domain.minPayoff();
-            double hi = domain.maxPayoff();
-            for (int p = 0; p < r.length; p++) {
-                r[p] = Math.max(lo, Math.min(hi, r[p]));
-            }
-            return r;
         }
 
         @Override
@@ -453,17 +518,18 @@ public final class DialogueGame implements Game {
             }
             for (Step s : steps) {
                 Message m = s.message();
-                sb.append("||").append(m.speaker()).append(':').append(m.moveId()).append(':').append(m.text());
-                if (!m.content().isEmpty()) {
-                    // The content is what was said (the offer, the day): public, and what payoffs depend on.
-                    sb.append(" {").append(new java.util.TreeMap<>(m.content())).append('}');
+                // the move and its verified content are what was said: public, and what payoffs depend on
+                sb.append("||").append(m.speaker()).append(':').append(m.moveId()).append(' ')
+                        .append(Contents.canonical(m.content()));
+                if (settings.observe() == Observation.WORDS) {
+                    sb.append(" \"").append(m.text()).append('"');
                 }
                 if (m.speaker() == player) {
                     sb.append(" [").append(s.instruction().name()).append(']');
                 }
             }
             if (pending != null && pending.player() == player) {
-                sb.append("||pending:").append(actionLabel(pending.action()));
+                sb.append("||pending:").append(codec.label(pending.action()));
             }
             return sb.toString();
         }
@@ -476,7 +542,7 @@ public final class DialogueGame implements Game {
             if (pending != null) {
                 return "seed " + action;
             }
-            return moveOf(action) + "/" + instructionOf(action).name();
+            return codec.label(action);
         }
 
         @Override
@@ -485,205 +551,30 @@ public final class DialogueGame implements Game {
         }
     }
 
-    /**
-     * One finished dialogue of {@link #playout}.
-     *
-     * @param scenario   the scenario played
-     * @param transcript the public transcript
-     * @param returns    each player's payoff
-     */
-    public record Playout(Scenario scenario, List<Message> transcript, double[] returns) {
-        public Playout {
-            Objects.requireNonNull(scenario, "scenario");
-            transcript = List.copyOf(transcript);
-            returns = returns.clone();
-        }
-
-        @Override
-        public double[] returns() {
-            return returns.clone();
-        }
-    }
-
-    /**
-     * Plays scenario {@code scenarioIndex} to the end with every player following one instruction throughout, as a
-     * prompt-space strategy does: the move is the one the speaker picks by itself under its instruction
-     * ({@link ContentPlanner#chooseMove}), or a uniform draw from {@code rng} among the legal moves when the planner
-     * has no preference; the content is planned and the words generated as for any action of the game. With
-     * {@code seedsPerMessage > 1} the sampling seed of every message is drawn from {@code rng} too.
-     *
-     * @param instructionPerPlayer one instruction per player, each in this game's instruction set
-     */
-    public Playout playout(int scenarioIndex, List<Instruction> instructionPerPlayer, Random rng) {
-        if (scenarioIndex < 0 || scenarioIndex >= scenarios.size()) {
-            throw new IllegalArgumentException("no scenario " + scenarioIndex + " (the game has "
-                    + scenarios.size() + ")");
-        }
-        if (instructionPerPlayer.size() != numPlayers()) {
-            throw new IllegalArgumentException("need one instruction per player (" + numPlayers() + "), got "
-                    + instructionPerPlayer.size());
-        }
-        int[] index = new int[numPlayers()];
-        for (int p = 0; p < index.length; p++) {
-            index[p] = instructions.indexOf(instructionPerPlayer.get(p));
-            if (index[p] < 0) {
-                throw new IllegalArgumentException("instruction " + instructionPerPlayer.get(p).name()
-                        + " is not in this game's instruction set " + instructions.stream().map(Instruction::name)
-                        .toList());
-            }
-        }
-        Scenario sc = scenarios.get(scenarioIndex);
-        State s = initialState().child(scenarioIndex);
-        while (!s.isTerminal()) {
-            if (s.isChance()) {
-                s = s.child(rng.nextInt(limits.seedsPerMessage()));
-                continue;
-            }
-            DialogueState ds = (DialogueState) s;
-            int player = ds.currentPlayer();
-            List<String> legal = ds.replay().legal();
-            Instruction instruction = instructions.get(index[player]);
-            String moveId = domain.planner().chooseMove(sc, player, ds.transcript(), legal, instruction)
-                    .filter(legal::contains)
-                    .orElseGet(() -> legal.get(rng.nextInt(legal.size())));
-            s = s.child(interactionIds.indexOf(moveId) * instructions.size() + index[player]);
-        }
-        return new Playout(sc, ((DialogueState) s).transcript(), s.returns());
-    }
-
-    /**
-     * The unguided baseline as a per-slot policy of {@code tree} (compiled from this game): at every infoset the
-     * instruction {@code any}, and the move an unguided speaker picks by itself ({@link ContentPlanner#chooseMove}),
-     * or a uniform choice among the legal moves when the planner has no preference.
-     */
-    public double[] baselineSlots(dev.parley.game.GameTree tree) {
-        double[] slots = new double[tree.numSlots()];
-        boolean[] done = new boolean[tree.numInfosets()];
-        int anyIndex = -1;
-        for (int i = 0; i < instructions.size(); i++) {
-            if (instructions.get(i).isBaseline()) {
-                anyIndex = i;
-            }
-        }
-        baselineWalk(tree, 0, initialState(), slots, done, anyIndex);
-        return slots;
-    }
-
-    private void baselineWalk(dev.parley.game.GameTree tree, int node, State state, double[] slots, boolean[] done,
-                              int anyIndex) {
-        int player = tree.player(node);
-        if (player == dev.parley.game.GameTree.TERMINAL) {
-            return;
-        }
-        if (player >= 0 && !done[tree.infoset(node)]) {
-            int is = tree.infoset(node);
-            done[is] = true;
-            DialogueState ds = (DialogueState) state;
-            List<String> legal = ds.replay().legal();
-            Optional<String> chosen = domain.planner().chooseMove(scenarios.get(ds.scenario), player,
-                    ds.transcript(), legal, Instruction.ANY);
-            int k = instructions.size();
-            int start = tree.slotStart(is);
-            for (int s = start; s < start + tree.actionCount(is); s++) {
-                int action = tree.slotAction(s);
-                boolean any = anyIndex < 0 || action % k == anyIndex;
-                boolean move = chosen.isEmpty() || chosen.get().equals(moveOf(action));
-                slots[s] = any && move ? 1.0 : 0.0;
-            }
-            double total = 0;
-            for (int s = start; s < start + tree.actionCount(is); s++) {
-                total += slots[s];
-            }
-            for (int s = start; s < start + tree.actionCount(is); s++) {
-                slots[s] = total > 0 ? slots[s] / total : 1.0 / tree.actionCount(is);
-            }
-        }
-        for (int c = tree.firstChild(node), end = c + tree.childCount(node); c < end; c++) {
-            baselineWalk(tree, c, state.child(tree.action(c)), slots, done, anyIndex);
-        }
-    }
-
-    private Generation generate(Dcrs dcrs, long seed) {
+    private Utterance generate(GenerationKey key, java.util.function.Supplier<MoveRequest> request, long seed) {
         generations.incrementAndGet();
-        GenerationKey key = new GenerationKey(dcrs, seed);
-        Generation cached = memo.get(key);
+        Utterance cached = memo.get(key);
         if (cached != null) {
             memoHits.incrementAndGet();
             return cached;
         }
-        Generation g = generator.generate(dcrs, seed);
-        Generation raced = memo.putIfAbsent(key, g);
-        return raced != null ? raced : g;
+        requested.incrementAndGet();
+        Utterance u;
+        try {
+            u = generator.generate(request.get(), seed);
+        } catch (GenerationException e) {
+            count(e.rejections());
+            throw e;
+        }
+        count(u.rejections());
+        Utterance raced = memo.putIfAbsent(key, u);
+        return raced != null ? raced : u;
     }
 
-    /** Builds the DCRS for one move. */
-    static final class DcrsFactory {
-        private DcrsFactory() {
-        }
-
-        static Dcrs request(Scenario scenario, int speaker, List<Message> transcript, LegalMove move,
-                            Map<String, String> content, Instruction instruction) {
-            PrivateInfo me = scenario.player(speaker);
-            List<Dcrs.Utterance> history = new ArrayList<>();
-            for (int i = 0; i < transcript.size(); i++) {
-                Message m = transcript.get(i);
-                String who = m.speaker() == speaker ? Dcrs.Utterance.SELF : scenario.player(m.speaker()).role();
-                history.add(new Dcrs.Utterance(i - transcript.size(), who, m.moveId(), m.text()));
-            }
-            // The DCRS carries "the subset of the agent's knowledge that is relevant" (Snaith and Wells): once the
-            // planner has turned the private information into what to say, that plan is the relevant subset; the
-            // private lines themselves go only to moves without a plan.
-            List<String> knowledge = new ArrayList<>();
-            String plan = describe(content);
-            if (!plan.isEmpty()) {
-                knowledge.add(plan);
-            } else {
-                knowledge.addAll(me.knowledge());
-            }
-            Map<String, String> reply = new HashMap<>(move.reply());
-            return new Dcrs(new Dcrs.Metadata("dcrs", Dcrs.VERSION_1_1), new Dcrs.History(history),
-                    new Dcrs.Topic(scenario.topic(), stance(me.stance())),
-                    new Dcrs.Response(move.moveId(), null, opener(move), List.of(), List.of(),
-                            instruction.isBaseline() ? null : instruction.guidance(), reply),
-                    new Dcrs.Knowledge("private", knowledge));
-        }
-
-        private static String opener(LegalMove move) {
-            if (move.opener() != null && !move.opener().isBlank()) {
-                return move.opener();
-            }
-            // No opener: the move's content variables make the scaffold ("$p").
-            StringBuilder sb = new StringBuilder();
-            for (String v : move.reply().keySet()) {
-                sb.append(sb.length() == 0 ? "" : " ").append('$').append(v);
-            }
-            return sb.length() == 0 ? "$response" : sb.toString();
-        }
-
-        /** The planned content as a knowledge line: the domain's own summary if it gives one. */
-        static String describe(Map<String, String> content) {
-            if (content.isEmpty()) {
-                return "";
-            }
-            String summary = content.get("summary");
-            if (summary != null) {
-                return summary;
-            }
-            StringBuilder sb = new StringBuilder("Plan:");
-            content.entrySet().stream().sorted(Map.Entry.comparingByKey())
-                    .forEach(e -> sb.append(' ').append(e.getKey()).append(" = ").append(e.getValue()).append(';'));
-            return sb.toString();
-        }
-
-        private static Stance stance(String s) {
-            if (s == null || s.isBlank()) {
-                return Stance.NEUTRAL;
-            }
-            try {
-                return Stance.parse(s.toLowerCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                return Stance.NEUTRAL;
-            }
+    private void count(List<Rejection> rejections) {
+        rejected.addAndGet(rejections.size());
+        for (Rejection r : rejections) {
+            rejectedBy.computeIfAbsent(r.kind(), k -> new LongAdder()).increment();
         }
     }
 }

@@ -8,15 +8,20 @@ import java.util.Objects;
  *
  * @param speaker the player index
  * @param moveId  the DGDL interaction performed (e.g. {@code propose})
- * @param content the move's structured content, as planned by the domain (e.g. {@code give=banana:1},
- *                {@code day=Mon}, {@code argument=b3}); public, since it is what was said
+ * @param content the move's verified typed content, one entry per content variable (e.g. {@code offer =
+ *                {give: {banana: 1}, get: {kiwi: 3}}}, {@code day = Monday}); public, since it is what was said
  * @param text    the words of the move
  */
-public record Message(int speaker, String moveId, Map<String, String> content, String text) {
+public record Message(int speaker, String moveId, Map<String, Object> content, String text) {
 
     public Message {
         Objects.requireNonNull(moveId, "moveId");
-        content = Map.copyOf(content);
+        content = Contents.copyOf(content);
         Objects.requireNonNull(text, "text");
+    }
+
+    /** A content value, or null. */
+    public Object get(String variable) {
+        return content.get(variable);
     }
 }

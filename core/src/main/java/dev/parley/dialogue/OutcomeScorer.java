@@ -3,7 +3,8 @@ package dev.parley.dialogue;
 import java.util.List;
 
 /**
- * A domain's exact payoffs for a finished dialogue: the offline reward model, and the check on an LLM judge.
+ * A domain's exact payoffs for a finished dialogue, read from the verified content of its moves: the offline reward
+ * model, and the reference an LLM judge is measured against.
  */
 @FunctionalInterface
 public interface OutcomeScorer {

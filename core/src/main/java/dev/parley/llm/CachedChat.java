@@ -73,6 +73,11 @@ public final class CachedChat implements ChatBackend {
     public CallSignature signature(ChatCall call) {
         Map<String, Object> params = new LinkedHashMap<>(inner.parameters());
         call.schema().ifPresent(s -> {
+            if (s.jsonSchema().isPresent()) {
+                // the schema's own JSON text: a nested schema is part of the request's identity as sent
+                params.put("schema", Map.of("name", s.name(), "json", s.jsonSchema().get().toString()));
+                return;
+            }
             Map<String, String> fields = new LinkedHashMap<>();
             s.fields().forEach((k, v) -> fields.put(k, v.name().toLowerCase(java.util.Locale.ROOT)));
             params.put("schema", Map.of("name", s.name(), "fields", fields));

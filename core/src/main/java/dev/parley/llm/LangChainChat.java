@@ -17,6 +17,7 @@ import dev.langchain4j.model.chat.request.ResponseFormat;
 import dev.langchain4j.model.chat.request.ResponseFormatType;
 import dev.langchain4j.model.chat.request.json.JsonNumberSchema;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
+import dev.langchain4j.model.chat.request.json.JsonRawSchema;
 import dev.langchain4j.model.chat.request.json.JsonSchema;
 import dev.langchain4j.model.chat.request.json.JsonStringSchema;
 import dev.langchain4j.model.chat.response.ChatResponse;
@@ -150,6 +151,11 @@ public final class LangChainChat implements ChatBackend {
     }
 
     static ResponseFormat responseFormat(OutputSchema schema) {
+        if (schema.jsonSchema().isPresent()) {
+            return ResponseFormat.builder().type(ResponseFormatType.JSON).jsonSchema(JsonSchema.builder()
+                    .name(schema.name()).rootElement(JsonRawSchema.from(schema.jsonSchema().get().toString())).build())
+                    .build();
+        }
         JsonObjectSchema.Builder root = JsonObjectSchema.builder();
         schema.fields().forEach((name, type) -> root.addProperty(name, switch (type) {
             case STRING -> JsonStringSchema.builder().build();

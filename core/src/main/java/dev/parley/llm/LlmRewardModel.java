@@ -15,7 +15,7 @@ import java.util.regex.Pattern;
  * from that answer; the number is clipped to the domain's range. When no number can be extracted the payoff is 0
  * (clipped), and the failure is counted. Every raw answer is kept.
  */
-public final class LlmRewardModel implements RewardModel {
+public final class LlmRewardModel {
 
     public static final OutputSchema VALUE_SCHEMA =
             OutputSchema.of("payoff", "value", OutputSchema.FieldType.NUMBER);
@@ -26,24 +26,60 @@ public final class LlmRewardModel implements RewardModel {
     private final RewardSpec spec;
     private final long seed;
 
+    private final boolean summarise;
+
     /** @param seed the sampling seed of every judging call (fixed, so that judgements are cached and repeatable) */
     public LlmRewardModel(ChatBackend chat, RewardSpec spec, long seed) {
+        this(chat, spec, seed, false);
+    }
+
+    /**
+     * @param summarise first ask for a summary of the outcome (what was agreed, by whom), once per dialogue, and
+     *                  score each player from the transcript and that summary (OpenSpiel's optional summary step)
+     */
+    public LlmRewardModel(ChatBackend chat, RewardSpec spec, long seed, boolean summarise) {
         this.chat = chat;
         this.spec = spec;
         this.seed = seed;
+        this.summarise = summarise;
     }
 
-    @Override
+    /**
+     * What the judge reads before each question: every player's private information (as OpenSpiel's chat games
+     * give it: the judge must know each side's values to score any of them), the words of the dialogue, and the
+     * optional summary.
+     */
+    static String evidence(FinishedDialogue d, String summary) {
+        StringBuilder sb = new StringBuilder("The players' private information:\n");
+        for (int p = 0; p < d.players().size(); p++) {
+            sb.append("[").append(d.players().get(p)).append("]\n").append(d.privateInfo().get(p).strip())
+                    .append('\n');
+        }
+        sb.append("\nThe dialogue:\n").append(d.transcriptText());
+        if (summary != null) {
+            sb.append("\nA summary of its outcome:\n").append(summary.strip()).append('\n');
+        }
+        return sb.toString();
+    }
+
     public Payoffs score(FinishedDialogue d) {
         List<Double> values = new ArrayList<>();
         List<String> raw = new ArrayList<>();
         int failures = 0;
+        String summary = null;
+        if (summarise) {
+            summary = chat.complete(new ChatCall(List.of(ChatMessage.system(spec.context()),
+                    ChatMessage.user(evidence(d, null) + "\nSummarise the outcome of this dialogue in two or three"
+                            + " sentences: what, if anything, was agreed, and who gives and receives what.")),
+                    seed, Optional.empty())).text();
+            raw.add(summary);
+        }
         for (int p = 0; p < d.players().size(); p++) {
             String name = d.players().get(p);
             String scoring = chat.complete(new ChatCall(List.of(
                     ChatMessage.system(spec.context()),
-                    ChatMessage.user(d.privateInfo().get(p) + "\n\nThe dialogue:\n" + d.transcriptText() + "\n"
-                            + spec.question().replace("{player}", name))), seed, Optional.empty())).text();
+                    ChatMessage.user(evidence(d, summary) + "\n" + spec.question().replace("{player}", name))),
+                    seed, Optional.empty())).text();
             String extraction = chat.complete(new ChatCall(List.of(
                     ChatMessage.system("You extract numbers from assessments. Answer with only the JSON object"
                             + " {\"value\": <number>}."),
@@ -88,17 +124,14 @@ public final class LlmRewardModel implements RewardModel {
         return Math.max(spec.min(), Math.min(spec.max(), v));
     }
 
-    @Override
     public double minPayoff() {
         return spec.min();
     }
 
-    @Override
     public double maxPayoff() {
         return spec.max();
     }
 
-    @Override
     public String backend() {
         return "llm-judge:" + chat.label();
     }

@@ -6,36 +6,43 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.parley.game.GameTree;
 import dev.parley.game.State;
 import dev.parley.game.testkit.GameConformance;
-import dev.parley.llm.Generation;
-import dev.parley.llm.OfflineRealiser;
-import dev.parley.llm.UtteranceGenerator;
 import dev.parley.preface.Dcrs;
-import dev.parley.preface.FilledMove;
-import dev.parley.preface.ReplyObject;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class DialogueGameTest {
 
     private static final List<Scenario> SCENARIOS = List.of(HaggleDomain.scenario("cheap", 3, 9),
             HaggleDomain.scenario("dear", 5, 9), HaggleDomain.scenario("poor", 3, 6));
+    private static final Domain DOMAIN = HaggleDomain.domain(SCENARIOS);
 
-    private static DialogueGame game(UtteranceGenerator generator, int maxReplies, int seeds) {
-        return new DialogueGame(new HaggleDomain(SCENARIOS), SCENARIOS, generator, null,
-                new DialogueGame.Limits(maxReplies, seeds));
+    private static DialogueGame game(MoveGenerator generator, DialogueGame.Settings settings) {
+        return new DialogueGame(DOMAIN, SCENARIOS, generator, RewardModel.exact(DOMAIN), settings);
     }
 
-    /** A generator whose words ignore the instruction: two histories differing only in a tone read the same. */
-    static final class PlainGenerator implements UtteranceGenerator {
+    private static DialogueGame offline(int maxReplies, int seeds) {
+        return DialogueGame.offline(DOMAIN, SCENARIOS, DialogueGame.Settings.of(maxReplies, seeds));
+    }
+
+    /** Words that ignore the instruction: two histories differing only in a tone read the same. */
+    static final class PlainGenerator implements MoveGenerator {
         @Override
-        public Generation generate(Dcrs dcrs, long seed) {
-            String text = dcrs.response().moveName() + ": " + dcrs.knowledge().content().get(0);
-            return new Generation(new FilledMove(dcrs.response().moveName(), text, text,
-                    new ReplyObject("self", null, Map.of()), backend()), null, 1, List.of(text), List.of(), 0);
+        public Utterance generate(MoveRequest request, long seed) {
+            Map<String, Object> content = DOMAIN.planner().plan(request.context(), request.moveId(),
+                    request.instruction());
+            String text = request.moveId() + " " + Contents.canonical(content);
+            return new Utterance(text, content, 1, List.of(), List.of(text), 0);
+        }
+
+        @Override
+        public String chooseMove(MoveContext context, List<String> legal, Instruction instruction, Dcrs situation,
+                                 long seed) {
+            return DOMAIN.planner().chooseMove(context, legal, instruction).orElse(legal.get(0));
         }
 
         @Override
@@ -45,20 +52,26 @@ class DialogueGameTest {
     }
 
     @Test
-    void passesTheConformanceKitWithTheOfflineRealiser() {
-        GameConformance.Report report = GameConformance.check(game(new OfflineRealiser(), 3, 1));
+    void passesTheConformanceKitOffline() {
+        GameConformance.Report report = GameConformance.check(offline(3, 1));
         assertThat(report.exhaustive()).isTrue();
         assertThat(report.infosetsSeen()).isGreaterThan(10);
     }
 
     @Test
-    void passesTheConformanceKitWithSamplingSeedsAsChance() {
-        assertThat(GameConformance.check(game(new OfflineRealiser(), 3, 2)).exhaustive()).isTrue();
+    void passesTheConformanceKitWithSamplingSeedsAsChanceInEveryActionSpaceAndObservation() {
+        for (ActionSpace actions : ActionSpace.values()) {
+            for (Observation observe : Observation.values()) {
+                DialogueGame g = DialogueGame.offline(DOMAIN, SCENARIOS,
+                        new DialogueGame.Settings(3, 2, actions, observe));
+                assertThat(GameConformance.check(g).exhaustive()).as(actions + "/" + observe).isTrue();
+            }
+        }
     }
 
     @Test
     void actionsAreMovesCrossedWithInstructions() {
-        DialogueGame g = game(new PlainGenerator(), 3, 1);
+        DialogueGame g = game(new PlainGenerator(), DialogueGame.Settings.of(3, 1));
         State seller = g.initialState().child(0);
         assertThat(seller.currentPlayer()).isEqualTo(0);
         // Only "ask" is legal for the seller at first: three instructions.
@@ -68,12 +81,33 @@ class DialogueGameTest {
         assertThat(buyer.currentPlayer()).isEqualTo(1);
         // accept, reject, haggle x firm, soft, any
         assertThat(buyer.legalActions()).hasSize(9);
+        // protocol order: haggle, accept, reject
+        assertThat(g.codec().move(buyer.legalActions()[3])).contains("accept");
+        assertThat(g.codec().move(buyer.legalActions()[6])).contains("reject");
+        assertThat(g.codec().instruction(buyer.legalActions()[4])).isEqualTo(HaggleDomain.SOFT);
+    }
+
+    @Test
+    void inTheInstructionSpaceEveryDecisionHasOneActionPerInstructionAndTheSpeakerPicksTheMove() {
+        DialogueGame g = DialogueGame.offline(DOMAIN, SCENARIOS,
+                new DialogueGame.Settings(3, 1, ActionSpace.INSTRUCTION, Observation.WORDS));
+        GameTree tree = GameTree.compile(g);
+        for (int i = 0; i < tree.numInfosets(); i++) {
+            assertThat(tree.actionCount(i)).isEqualTo(3);
+        }
+        // "cheap": a firm seller asks 8; the buyer (worth 9) haggles whatever its instruction
+        State s = g.initialState().child(0);
+        s = s.child(0);
+        assertThat(g.transcript(s).get(0).content()).containsEntry("price", 8);
+        for (int a : s.legalActions()) {
+            assertThat(g.transcript(s.child(a)).get(1).moveId()).isEqualTo("haggle");
+        }
     }
 
     @Test
     void theLastMessageDecidesThePayoff() {
         // Seller asks 8 (firm); buyer haggles to 7; the seller's final message (accept or reject) sets the payoff.
-        DialogueGame g = game(new PlainGenerator(), 3, 1);
+        DialogueGame g = game(new PlainGenerator(), DialogueGame.Settings.of(3, 1));
         State s = g.initialState().child(0);
         s = s.child(action(s, "ask/firm"));
         s = s.child(action(s, "haggle/any"));
@@ -81,12 +115,13 @@ class DialogueGameTest {
         State rejected = s.child(action(s, "reject/any"));
         assertThat(accepted.isTerminal()).isTrue();
         assertThat(accepted.returns()).containsExactly(7 - 3, 9 - 7);
+        assertThat(g.transcript(accepted).get(2).content()).containsEntry("terms", 7);
         assertThat(rejected.returns()).containsExactly(0, 0);
     }
 
     @Test
     void maxRepliesEndsTheDialogue() {
-        DialogueGame g = game(new PlainGenerator(), 1, 1);
+        DialogueGame g = game(new PlainGenerator(), DialogueGame.Settings.of(1, 1));
         State s = g.initialState().child(0);
         State after = s.child(action(s, "ask/soft"));
         assertThat(after.isTerminal()).isTrue();
@@ -95,84 +130,127 @@ class DialogueGameTest {
 
     @Test
     void informationStatesHideOpponentInformationAndInstructions() {
-        DialogueGame g = game(new PlainGenerator(), 3, 1);
-        // Scenarios "cheap" and "dear" differ only in the seller's cost: the buyer cannot tell them apart.
-        State cheap = g.initialState().child(0);
-        State dear = g.initialState().child(1);
-        // The plain generator's words name the price, not the tone: ask/firm and ask/any differ in price, so
-        // compare haggles, whose words do not depend on the seller's instruction.
-        State a = cheap.child(action(cheap, "ask/firm"));
-        State b = dear.child(action(dear, "ask/firm"));
-        assertThat(a.infoStateKey(1)).isEqualTo(b.infoStateKey(1));
-        assertThat(a.infoStateKey(0)).isNotEqualTo(b.infoStateKey(0));
-        // After the buyer haggles with two different instructions (same words), the seller sees the same state.
-        State h1 = a.child(action(a, "haggle/firm"));
-        State h2 = a.child(action(a, "haggle/soft"));
-        assertThat(h1.infoStateKey(0)).isEqualTo(h2.infoStateKey(0));
-        assertThat(h1.infoStateKey(1)).isNotEqualTo(h2.infoStateKey(1));
-        // Nothing private of the other player appears in a key, anywhere in the tree.
-        GameTree tree = GameTree.compile(g);
-        for (int i = 0; i < tree.numInfosets(); i++) {
-            String key = tree.infosetKey(i);
-            int p = tree.infosetPlayer(i);
-            assertThat(key).doesNotContain(p == 0 ? "worth" : "cost");
+        for (Observation observe : Observation.values()) {
+            DialogueGame g = game(new PlainGenerator(),
+                    new DialogueGame.Settings(3, 1, ActionSpace.MOVE_X_INSTRUCTION, observe));
+            // Scenarios "cheap" and "dear" differ only in the seller's cost: the buyer cannot tell them apart.
+            State a = g.initialState().child(0);
+            State b = g.initialState().child(1);
+            a = a.child(action(a, "ask/firm"));
+            b = b.child(action(b, "ask/firm"));
+            assertThat(a.infoStateKey(1)).isEqualTo(b.infoStateKey(1));
+            assertThat(a.infoStateKey(0)).isNotEqualTo(b.infoStateKey(0));
+            // After the buyer haggles under two instructions (same words), the seller sees the same state.
+            State h1 = a.child(action(a, "haggle/firm"));
+            State h2 = a.child(action(a, "haggle/soft"));
+            assertThat(h1.infoStateKey(0)).isEqualTo(h2.infoStateKey(0));
+            assertThat(h1.infoStateKey(1)).isNotEqualTo(h2.infoStateKey(1));
+            GameTree tree = GameTree.compile(g);
+            for (int i = 0; i < tree.numInfosets(); i++) {
+                String key = tree.infosetKey(i);
+                int p = tree.infosetPlayer(i);
+                assertThat(key).doesNotContain(p == 0 ? "worth" : "cost");
+                for (Instruction other : List.of(HaggleDomain.FIRM, HaggleDomain.SOFT, Instruction.ANY)) {
+                    // another player's instruction never shows: only the key owner's own "[name]" marks
+                    assertThat(key.split("\\|\\|")).filteredOn(step -> !step.startsWith(p + ":"))
+                            .noneMatch(step -> step.endsWith("[" + other.name() + "]"));
+                }
+            }
+        }
+    }
+
+    @Test
+    void observingMovesGivesFewerInfosetsThanObservingWordsWhenSeedsChangeTheWords() {
+        DialogueGame words = DialogueGame.offline(DOMAIN, SCENARIOS,
+                new DialogueGame.Settings(3, 2, ActionSpace.MOVE_X_INSTRUCTION, Observation.WORDS));
+        DialogueGame moves = DialogueGame.offline(DOMAIN, SCENARIOS,
+                new DialogueGame.Settings(3, 2, ActionSpace.MOVE_X_INSTRUCTION, Observation.MOVES));
+        GameTree w = GameTree.compile(words);
+        GameTree m = GameTree.compile(moves);
+        assertThat(m.numNodes()).isEqualTo(w.numNodes());
+        assertThat(m.numInfosets()).isLessThan(w.numInfosets());
+        // under moves, a key never holds words
+        for (int i = 0; i < m.numInfosets(); i++) {
+            assertThat(m.infosetKey(i)).doesNotContain("Truly");
         }
     }
 
     @Test
     void compilesAndMemoisesGeneration() {
-        DialogueGame g = game(new OfflineRealiser(), 3, 1);
+        DialogueGame g = offline(3, 1);
         GameTree first = GameTree.compile(g);
         long generated = g.account().generations() - g.account().memoHits();
         GameTree second = GameTree.compile(g);
         assertThat(second.numNodes()).isEqualTo(first.numNodes());
         assertThat(g.account().generations() - g.account().memoHits()).isEqualTo(generated);
+        assertThat(g.account().verification().requested()).isEqualTo(generated);
+        assertThat(g.account().verification().rejected()).isZero();
         assertThat(g.backend()).contains("offline-realiser").contains("exact:haggle");
         Set<String> texts = new HashSet<>();
         State s = g.initialState().child(0);
         for (String label : List.of("ask/firm", "ask/soft", "ask/any")) {
             State c = s.child(action(s, label));
             texts.add(c.infoStateKey(1));
-            // The words carry the plan (the relevant knowledge), not the seller's private cost.
-            String words = g.transcript(c).get(0).text();
-            assertThat(words).containsIgnoringCase("name the price").doesNotContain("cost you");
+            assertThat(g.transcript(c).get(0).text()).doesNotContain("cost");
         }
         assertThat(texts).hasSize(3);
     }
 
     @Test
-    void baselinePlaysAnyWithTheMoveAnUnguidedSpeakerPicks() {
-        DialogueGame g = game(new PlainGenerator(), 3, 1);
-        GameTree tree = GameTree.compile(g);
-        double[] base = g.baselineSlots(tree);
-        for (int i = 0; i < tree.numInfosets(); i++) {
-            double total = 0;
-            for (int s = tree.slotStart(i); s < tree.slotStart(i) + tree.actionCount(i); s++) {
-                total += base[s];
-                if (base[s] > 0) {
-                    assertThat(tree.slotLabel(s)).endsWith("/any");
+    void refusedAnswersAreCountedByReasonAndNeverReachTheTranscript() {
+        // A generator whose first answer to every accept names the wrong price, then the right one.
+        AtomicInteger calls = new AtomicInteger();
+        MoveGenerator flaky = new MoveGenerator() {
+            final MoveGenerator inner = new OfflineMoveGenerator(DOMAIN.content());
+            final MoveVerifier verifier = new MoveVerifier(DOMAIN.content());
+
+            @Override
+            public Utterance generate(MoveRequest request, long seed) {
+                Utterance good = inner.generate(request, seed);
+                if (!request.moveId().equals("accept")) {
+                    return good;
                 }
+                calls.incrementAndGet();
+                Map<String, Object> wrong = Map.of("terms", 1);
+                Rejection r = verifier.check(request, wrong, "Deal at 1.").orElseThrow();
+                return new Utterance(good.text(), good.content(), 2, List.of(r), List.of("Deal at 1.", good.text()),
+                        0);
             }
-            assertThat(total).isCloseTo(1.0, org.assertj.core.api.Assertions.within(1e-12));
-        }
-        // Scenario "cheap" (worth 9): the baseline seller asks 7, and the buyer accepts (7 <= 9 - 2).
-        State cheap = g.initialState().child(0);
-        int atCheapAsk = tree.infosetIndex(cheap.child(action(cheap, "ask/any")).infoStateKey(1));
-        assertThat(atCheapAsk).as("buyer infoset after the baseline ask of 7").isNotNegative();
-        for (int s = tree.slotStart(atCheapAsk); s < tree.slotStart(atCheapAsk) + tree.actionCount(atCheapAsk); s++) {
-            assertThat(base[s]).as(tree.slotLabel(s)).isEqualTo(tree.slotLabel(s).equals("accept/any") ? 1.0 : 0.0);
-        }
+
+            @Override
+            public String chooseMove(MoveContext c, List<String> legal, Instruction i, Dcrs d, long seed) {
+                return inner.chooseMove(c, legal, i, d, seed);
+            }
+
+            @Override
+            public String backend() {
+                return "flaky";
+            }
+        };
+        DialogueGame g = game(flaky, DialogueGame.Settings.of(3, 1));
+        GameTree.compile(g);
+        DialogueGame.Verification v = g.account().verification();
+        assertThat(calls.get()).isPositive();
+        assertThat(v.rejected()).isEqualTo(calls.get());
+        assertThat(v.byReason()).containsOnlyKeys(Rejection.INFEASIBLE);
+        State s = g.initialState().child(0);
+        s = s.child(action(s, "ask/firm"));
+        s = s.child(action(s, "accept/any"));
+        assertThat(g.transcript(s).get(1).content()).containsEntry("terms", 8);
     }
 
     @Test
-    void rejectsIllegalActions() {
-        DialogueGame g = game(new PlainGenerator(), 3, 1);
+    void rejectsIllegalActionsAndAMissingRewardModel() {
+        DialogueGame g = game(new PlainGenerator(), DialogueGame.Settings.of(3, 1));
         State s = g.initialState().child(0);
         assertThatThrownBy(() -> s.child(4)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("not legal");
+        assertThatThrownBy(() -> new DialogueGame(DOMAIN, SCENARIOS, new PlainGenerator(), null,
+                DialogueGame.Settings.of(3, 1))).isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("RewardModel.exact");
     }
 
-    private static int action(State s, String label) {
+    static int action(State s, String label) {
         List<String> labels = new ArrayList<>();
         for (int a : s.legalActions()) {
             labels.add(s.actionLabel(a));

@@ -246,7 +246,7 @@ class OpenAiAdapterTest {
                 Reply.content("{\"value\": 12}"),
                 Reply.content("Bob lost a lot: -35 in total."),
                 Reply.content("{\"value\": -35}"));
-        RewardModel judge = new LlmRewardModel(uncached(new CallAccounting()),
+        LlmRewardModel judge = new LlmRewardModel(uncached(new CallAccounting()),
                 new RewardSpec("Fruit trading between two people.", "What is {player}'s payoff?", -20, 20), 0);
         FinishedDialogue d = new FinishedDialogue(List.of("Alice", "Bob"),
                 List.of("Alice values apples at 10.", "Bob values kiwis at 2."),
@@ -257,9 +257,13 @@ class OpenAiAdapterTest {
         assertThat(p.rawAnswers()).hasSize(4).element(2).isEqualTo("Bob lost a lot: -35 in total.");
         assertThat(p.backend()).isEqualTo("llm-judge:openai:test-model");
         List<JsonNode> reqs = server.requests();
-        assertThat(reqs.get(0).path("messages").get(1).path("content").asText())
-                .startsWith("Alice values apples at 10.\n\nThe dialogue:\nAlice: Apple for a kiwi?\nBob: Deal.\n")
-                .endsWith("What is Alice's payoff?");
+        // the judge sees every player's private information, whoever it scores (OpenSpiel's chat games)
+        for (int call : new int[] {0, 2}) {
+            assertThat(reqs.get(call).path("messages").get(1).path("content").asText())
+                    .startsWith("The players' private information:\n[Alice]\nAlice values apples at 10.\n[Bob]\n"
+                            + "Bob values kiwis at 2.\n\nThe dialogue:\nAlice: Apple for a kiwi?\nBob: Deal.\n")
+                    .endsWith(call == 0 ? "What is Alice's payoff?" : "What is Bob's payoff?");
+        }
         assertThat(reqs.get(0).has("response_format")).isFalse();
         assertThat(reqs.get(1).path("response_format").path("json_schema").path("schema").path("properties")
                 .path("value").path("type").asText()).isEqualTo("number");
@@ -271,7 +275,7 @@ class OpenAiAdapterTest {
     void anUnextractableScoreCountsAsAFailureAndZero() {
         server.enqueue(Reply.content("hard to say"), Reply.content("somewhere between 3 and 5"),
                 Reply.content("fine"), Reply.content("7"));
-        RewardModel judge = new LlmRewardModel(uncached(new CallAccounting()),
+        LlmRewardModel judge = new LlmRewardModel(uncached(new CallAccounting()),
                 new RewardSpec("Scheduling.", "Payoff of {player}?", 0, 20), 0);
         Payoffs p = judge.score(new FinishedDialogue(List.of("A", "B"), List.of("", ""), List.of()));
         assertThat(p.values()).containsExactly(0.0, 7.0);

@@ -1,0 +1,121 @@
+package dev.parley.dialogue;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
+
+/**
+ * Verification of a generated move before it is performed (PrEFACE's future work): the content against its schema
+ * and the protocol (every content variable present and well formed, values the protocol fixes kept), against the
+ * speaker's private information and the public state ({@link ContentRules#infeasible}), and the words against the
+ * content ({@link SurfaceRealiser#mismatch}). The first failure is returned; a generator asks again with its
+ * reason. Thread-safe; compiled schemas are cached by their text.
+ */
+public final class MoveVerifier {
+
+    /** Longest accepted utterance, in characters. */
+    public static final int MAX_CHARS = 600;
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\$[A-Za-z_]");
+    private static final int SCHEMA_CACHE_LIMIT = 10_000;
+
+    private final ContentRules rules;
+    private final SurfaceRealiser realiser;
+    private final SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
+    private final Map<String, Schema> compiled = new ConcurrentHashMap<>();
+
+    public MoveVerifier(ContentModel model) {
+        this.rules = Objects.requireNonNull(model, "model").rules();
+        this.realiser = model.realiser();
+    }
+
+    /** The first reason to refuse {@code content} said as {@code words} for {@code request}, or empty. */
+    public Optional<Rejection> check(MoveRequest request, Map<String, Object> content, String words) {
+        Optional<Rejection> r = checkContent(request, content);
+        return r.isPresent() ? r : checkWords(request.moveId(), content, words);
+    }
+
+    /** Schema, protocol and feasibility checks of the content alone. */
+    public Optional<Rejection> checkContent(MoveRequest request, Map<String, Object> content) {
+        Map<String, String> template = request.move().reply();
+        for (String variable : template.keySet()) {
+            if (!content.containsKey(variable)) {
+                return reject(Rejection.PROTOCOL, "the " + request.moveId() + " move needs a value for its content"
+                        + " variable " + variable);
+            }
+        }
+        for (String variable : content.keySet()) {
+            if (!template.containsKey(variable)) {
+                return reject(Rejection.PROTOCOL, "the " + request.moveId() + " move has no content variable "
+                        + variable + " (its variables: " + template.keySet() + ")");
+            }
+        }
+        List<Error> errors = schema(request.schema()).validate(Contents.toJson(content));
+        if (!errors.isEmpty()) {
+            Error e = errors.get(0);
+            String where = e.getInstanceLocation().toString();
+            return reject(Rejection.SCHEMA, (where.isEmpty() ? "" : where + ": ") + message(e));
+        }
+        for (Map.Entry<String, String> t : template.entrySet()) {
+            String fixed = t.getValue();
+            if (!fixed.equals("$" + t.getKey())) {
+                String given = Contents.replyValue(content.get(t.getKey()));
+                if (!given.equals(fixed)) {
+                    return reject(Rejection.PROTOCOL, "the protocol fixes " + t.getKey() + " to '" + fixed
+                            + "' in this move, not '" + given + "'");
+                }
+            }
+        }
+        return rules.infeasible(request.moveId(), content, request.context())
+                .map(reason -> new Rejection(Rejection.INFEASIBLE, reason));
+    }
+
+    /** The words alone, and the words against the content. */
+    public Optional<Rejection> checkWords(String moveId, Map<String, Object> content, String words) {
+        String w = words == null ? "" : words.strip();
+        if (w.isEmpty()) {
+            return reject(Rejection.WORDS, "the words are empty");
+        }
+        if (w.length() > MAX_CHARS) {
+            return reject(Rejection.WORDS, "the words have " + w.length() + " characters; at most " + MAX_CHARS
+                    + " are allowed");
+        }
+        if (PLACEHOLDER.matcher(w).find()) {
+            return reject(Rejection.WORDS, "the words still contain a $placeholder; write the words themselves");
+        }
+        return realiser.mismatch(moveId, content, w).map(reason -> new Rejection(Rejection.WORDS_CONTENT, reason));
+    }
+
+    private Schema schema(ObjectNode schema) {
+        String key = Contents.canonical(schema);
+        Schema s = compiled.get(key);
+        if (s == null) {
+            if (compiled.size() > SCHEMA_CACHE_LIMIT) {
+                compiled.clear();
+            }
+            s = registry.getSchema(schema);
+            compiled.put(key, s);
+        }
+        return s;
+    }
+
+    private static String message(Error e) {
+        String m = e.getMessage();
+        if (m != null && m.startsWith("/")) {
+            int colon = m.indexOf(": ");
+            return colon > 0 ? m.substring(colon + 2) : m;
+        }
+        return m != null && m.startsWith(": ") ? m.substring(2) : String.valueOf(m);
+    }
+
+    private static Optional<Rejection> reject(String kind, String detail) {
+        return Optional.of(new Rejection(kind, detail));
+    }
+}
