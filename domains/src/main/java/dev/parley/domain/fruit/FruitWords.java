@@ -65,8 +65,11 @@ public final class FruitWords implements SurfaceRealiser {
         String salt = moveId + "/" + voice.name();
         boolean inWords = Nlg.pick(seed, salt + "/numbers", 2) == 1;
         int form = Nlg.pick(seed, salt + "/form", 2);
-        String cue = voice.cue(seed, salt);
-        String closer = voice.closer(seed, salt);
+        boolean answer = moveId.equals(ACCEPT) || moveId.equals(REJECT);
+        String cue = answer ? voice.answerCue(seed, salt) : voice.cue(seed, salt);
+        // an acceptance ends the dialogue, so it needs no closing line; a warm tone does not close a refusal
+        String closer = moveId.equals(ACCEPT) || moveId.equals(REJECT) && voice.mood() == Mood.WARM ? null
+                : voice.closer(seed, salt);
         Nlg k = Nlg.get();
         Phrasing p = new Phrasing(k, voice, inWords, form, cue);
         List<String> sentences = new ArrayList<>();

@@ -15,8 +15,11 @@ import java.util.Map;
  * @param cues    the cue phrases one of which opens the main sentence (empty for the baseline)
  * @param exclaim whether the main sentence ends in an exclamation mark
  * @param closers closing sentences, one of which may follow the main sentence (empty for the baseline)
+ * @param answerCues the cue phrases of an answer (an acceptance or a rejection), where {@code cues} would not
+ *                fit ("here is a brilliant idea:" opens a proposal, not a refusal); empty to use {@code cues}
  */
-public record Voice(String name, Mood mood, List<String> cues, boolean exclaim, List<String> closers) {
+public record Voice(String name, Mood mood, List<String> cues, boolean exclaim, List<String> closers,
+                    List<String> answerCues) {
 
     /** The sentence forms. */
     public enum Mood {
@@ -35,6 +38,13 @@ public record Voice(String name, Mood mood, List<String> cues, boolean exclaim, 
     public Voice {
         cues = List.copyOf(cues);
         closers = List.copyOf(closers);
+        answerCues = List.copyOf(answerCues);
+    }
+
+    /** The cue phrases of an answer. */
+    public String answerCue(long seed, String salt) {
+        List<String> from = answerCues.isEmpty() ? cues : answerCues;
+        return from.isEmpty() ? null : from.get(Nlg.pick(seed, salt + "/cue/" + name, from.size()));
     }
 
     /** A closing sentence chosen by the seed, or null (the baseline never closes; other tones do two times in three). */
@@ -52,12 +62,17 @@ public record Voice(String name, Mood mood, List<String> cues, boolean exclaim, 
     }
 
     private static final Voice BASELINE = new Voice(Instruction.ANY.name(), Mood.PLAIN, List.of(), false,
-            List.of());
+            List.of(), List.of());
 
     private static final Map<String, Voice> BY_NAME = new LinkedHashMap<>();
 
     private static void v(String name, Mood mood, boolean exclaim, List<String> cues, String... closers) {
-        BY_NAME.put(name, new Voice(name, mood, cues, exclaim, List.of(closers)));
+        BY_NAME.put(name, new Voice(name, mood, cues, exclaim, List.of(closers), List.of()));
+    }
+
+    private static void answers(String name, String... cues) {
+        Voice v = BY_NAME.get(name);
+        BY_NAME.put(name, new Voice(name, v.mood(), v.cues(), v.exclaim(), v.closers(), List.of(cues)));
     }
 
     static {
@@ -95,6 +110,14 @@ public record Voice(String name, Mood mood, List<String> cues, boolean exclaim, 
                 "I await your reply.", "Kindly let me know your decision.");
         v("sceptical", Mood.FIRM, false, List.of("unless I am mistaken,", "I doubt there is better, so"),
                 "Is that really too much to ask?", "I am not convinced you can do better.");
+        answers("submissive", "if I may say so,", "if I may,");
+        answers("relaxed", "well,", "to be honest,");
+        answers("enthusiastic", "oh,", "wow,");
+        answers("happy", "cheerfully,", "with a smile,");
+        answers("polite", "with respect,", "with all due respect,");
+        answers("apologetic", "sorry for the wait:", "forgive me for the delay:");
+        answers("curious", "I see:", "interesting:");
+        answers("sceptical", "unless I am mistaken,", "on closer inspection,");
         BY_NAME.put(BASELINE.name(), BASELINE);
     }
 
