@@ -15,7 +15,7 @@ public final class DialogueDomains {
 
     /** Every built-in dialogue domain, in a fixed order. */
     public static List<Domain> all() {
-        return List.of(new FruitTrading(), new MeetingScheduling(), new Debate());
+        return List.of(FruitTrading.domain(), MeetingScheduling.domain(), Debate.domain());
     }
 
     /** The domain of that name ({@code fruit-trading}, {@code scheduling}, {@code debate}), if there is one. */

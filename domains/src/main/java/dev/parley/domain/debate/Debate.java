@@ -1,13 +1,13 @@
 package dev.parley.domain.debate;
 
-import dev.parley.dgdl.Protocol;
-import dev.parley.dialogue.ContentPlanner;
+import dev.parley.dialogue.ContentModel;
 import dev.parley.dialogue.Domain;
-import dev.parley.dialogue.Instruction;
-import dev.parley.dialogue.OutcomeScorer;
-import dev.parley.dialogue.Scenario;
+import dev.parley.dialogue.Message;
+import dev.parley.dialogue.PayoffRange;
+import dev.parley.dialogue.ScenarioSource;
 import dev.parley.domain.support.ProtocolResources;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Debate (Gemp et al. 2024): two debaters with private stances argue a proposition over {@code debate-game.dgdl}
@@ -15,7 +15,7 @@ import java.util.List;
  * {@code any}; the payoff is the judge's verdict in [0, 1]: offline, {@link DebateJudge} weighs the arguments made
  * as a value-based framework for the scenario's audience.
  */
-public final class Debate implements Domain {
+public final class Debate {
 
     public static final String NAME = "debate";
     public static final String PROTOCOL_FILE = "debate-game.dgdl";
@@ -26,89 +26,55 @@ public final class Debate implements Domain {
     public static final String CONCEDE = "concede";
     public static final String CLOSE = "close";
 
-    /** Content keys: the side claimed, the banked argument or rebuttal used, what a rebuttal attacks, a summary. */
-    public static final String CLAIM_KEY = "claim";
+    /** The one content variable of every move: an argument. */
     public static final String ARGUMENT = "argument";
-    public static final String REBUTTAL = "rebuttal";
-    public static final String ATTACKS = "attacks";
-    public static final String SUMMARY = "summary";
+    /** The members of an argument: its claim, an optional premise, a bank reference, what a rebuttal attacks. */
+    public static final String CLAIM_KEY = "claim";
+    public static final String PREMISE = "premise";
+    public static final String REF = "ref";
+    public static final String TARGET = "target";
 
-    private static final Protocol PROTOCOL = ProtocolResources.load(PROTOCOL_FILE);
+    private static final Domain BANKED = build(false);
+    private static final Domain ALL = build(true);
 
-    private final boolean allPropositions;
-    private final DebatePlanner planner = new DebatePlanner();
-    private final DebateJudge judge = new DebateJudge();
+    private Debate() {
+    }
 
     /** Scenarios over the topics with an argument bank (what the offline game needs). */
-    public Debate() {
-        this(false);
+    public static Domain domain() {
+        return BANKED;
     }
 
     /**
      * @param allPropositions draw scenarios from all {@link DebateScenarios#PROPOSITIONS} (for language-model runs)
      *                        rather than from the banked topics only
      */
-    public Debate(boolean allPropositions) {
-        this.allPropositions = allPropositions;
+    public static Domain domain(boolean allPropositions) {
+        return allPropositions ? ALL : BANKED;
     }
 
-    @Override
-    public String name() {
-        return NAME;
+    private static Domain build(boolean allPropositions) {
+        return new Domain(NAME, ProtocolResources.load(PROTOCOL_FILE), List.of("Alice", "Bob"),
+                DebateStyles.paperStyles(), DebateStyles.lexiconInstructions(),
+                ScenarioSource.seeded(DebateScenarios.defaultScenario(),
+                        (id, random) -> DebateScenarios.draw(id, random, allPropositions)),
+                new PayoffRange(DebateJudge.MIN, DebateJudge.MAX),
+                new ContentModel(new DebatePlanner(), new DebateRules(), new DebateWords()), new DebateJudge(),
+                prompts());
     }
 
-    @Override
-    public Protocol protocol() {
-        return PROTOCOL;
-    }
-
-    @Override
-    public List<String> protocolPlayers() {
-        return List.of("Alice", "Bob");
-    }
-
-    @Override
-    public List<Instruction> instructions() {
-        return DebateStyles.paperStyles();
-    }
-
-    @Override
-    public List<Instruction> instructionLexicon() {
-        return DebateStyles.lexiconInstructions();
-    }
-
-    @Override
-    public List<Scenario> scenarios(int count, long seed) {
-        return DebateScenarios.scenarios(count, seed, allPropositions);
-    }
-
-    @Override
-    public double minPayoff() {
-        return DebateJudge.MIN;
-    }
-
-    @Override
-    public double maxPayoff() {
-        return DebateJudge.MAX;
-    }
-
-    @Override
-    public ContentPlanner planner() {
-        return planner;
-    }
-
-    @Override
-    public OutcomeScorer scorer() {
-        return judge;
-    }
-
-    @Override
-    public DomainPrompts prompts() {
-        return PROMPTS;
+    /** A member of a message's argument ({@link #CLAIM_KEY}, {@link #PREMISE}, {@link #REF}, {@link #TARGET}), or "". */
+    public static String member(Message m, String key) {
+        Object a = m.get(ARGUMENT);
+        if (a instanceof Map<?, ?> map && map.get(key) instanceof String s) {
+            return s;
+        }
+        return "";
     }
 
     /** LLM prompts in the spirit of OpenSpiel's chat games; {@code {player}} names the debater being scored. */
-    static final DomainPrompts PROMPTS = new DomainPrompts(
+    static Domain.DomainPrompts prompts() {
+        return new Domain.DomainPrompts(
             """
             You are taking part in a public debate on a proposition. You argue the side you are given, for or \
             against, in front of an audience. Make one move at a time: state your claim, give an argument for your \
@@ -121,4 +87,5 @@ public final class Debate implements Domain {
             """
             From the text below, extract the verdict for {player} as a single number between 0 and 1. Answer with \
             the number only.""");
+    }
 }

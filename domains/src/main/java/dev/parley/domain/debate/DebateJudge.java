@@ -87,12 +87,12 @@ public final class DebateJudge implements OutcomeScorer {
                 continue;
             }
             if (m.moveId().equals(Debate.ARGUE)) {
-                ArgumentBank.argument(m.content().getOrDefault(Debate.ARGUMENT, ""))
+                ArgumentBank.argument(Debate.member(m, Debate.REF))
                         .filter(a -> a.side() == side && !arguments.contains(a)
                                 && topic.map(t -> t.arguments().contains(a)).orElse(false))
                         .ifPresent(arguments::add);
             } else if (m.moveId().equals(Debate.REBUT)) {
-                ArgumentBank.rebuttal(m.content().getOrDefault(Debate.REBUTTAL, ""))
+                ArgumentBank.rebuttal(Debate.member(m, Debate.REF))
                         .filter(r -> r.side() == side && !rebuttals.contains(r)
                                 && topic.map(t -> t.rebuttals().contains(r)).orElse(false))
                         .ifPresent(rebuttals::add);

@@ -5,6 +5,8 @@ import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.Message;
 import dev.parley.dialogue.PrivateInfo;
 import dev.parley.dialogue.Scenario;
+import dev.parley.dialogue.MoveContext;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,39 +30,37 @@ import java.util.Optional;
 public final class DebatePlanner implements ContentPlanner {
 
     @Override
-    public Map<String, String> plan(Scenario scenario, int speaker, List<Message> transcript, String moveId,
-                                    Instruction instruction) {
-        PrivateInfo me = scenario.player(speaker);
-        Side side = side(me);
+    public Map<String, Object> plan(MoveContext context, String moveId, Instruction instruction) {
+        Scenario scenario = context.scenario();
+        List<Message> transcript = context.transcript();
+        Side side = side(context.me());
         Optional<ArgumentBank.Topic> topic = ArgumentBank.topic(scenario.topic());
         String own = claimText(scenario.topic(), topic, side);
-        return switch (moveId) {
-            case Debate.CLAIM -> Map.of(Debate.CLAIM_KEY, side.stance(), Debate.SUMMARY, "Claim that " + own + ".");
+        Map<String, Object> argument = new LinkedHashMap<>();
+        switch (moveId) {
             case Debate.ARGUE -> {
+                argument.put(Debate.CLAIM_KEY, own);
                 ArgumentBank.Argument a = topic.isEmpty() ? null
                         : argument(topic.get(), side, transcript, DebateStyles.of(instruction).orElse(null));
-                yield a == null
-                        ? Map.of(Debate.ARGUMENT, "", Debate.SUMMARY, "Restate why " + own + ".")
-                        : Map.of(Debate.ARGUMENT, a.id(), Debate.SUMMARY, "Argue (" + a.style().label() + ", "
-                        + a.value() + "): " + a.text());
+                if (a != null) {
+                    argument.put(Debate.PREMISE, a.text());
+                    argument.put(Debate.REF, a.id());
+                }
             }
             case Debate.REBUT -> {
+                argument.put(Debate.CLAIM_KEY, own);
                 ArgumentBank.Rebuttal r = topic.isEmpty() ? null
                         : rebuttal(topic.get(), side, transcript, DebateStyles.of(instruction).orElse(null));
-                if (r == null) {
-                    yield Map.of(Debate.REBUTTAL, "", Debate.SUMMARY,
-                            "Question the other side's case in general terms.");
+                if (r != null) {
+                    argument.put(Debate.PREMISE, r.text());
+                    argument.put(Debate.REF, r.id());
+                    argument.put(Debate.TARGET, r.attacks());
                 }
-                String target = ArgumentBank.argument(r.attacks()).map(ArgumentBank.Argument::text).orElse("");
-                yield Map.of(Debate.REBUTTAL, r.id(), Debate.ATTACKS, r.attacks(), Debate.SUMMARY,
-                        "Rebut their point \"" + target + "\" (" + r.style().label() + ", " + r.value() + "): "
-                                + r.text());
             }
-            case Debate.CONCEDE -> Map.of(Debate.SUMMARY, "Concede that "
-                    + claimText(scenario.topic(), topic, side.other()) + ".");
-            case Debate.CLOSE -> Map.of(Debate.SUMMARY, "Close the debate: sum up why " + own + ".");
-            default -> Map.of();
-        };
+            case Debate.CONCEDE -> argument.put(Debate.CLAIM_KEY, claimText(scenario.topic(), topic, side.other()));
+            default -> argument.put(Debate.CLAIM_KEY, own);
+        }
+        return Map.of(Debate.ARGUMENT, argument);
     }
 
     /**
@@ -69,8 +69,10 @@ public final class DebatePlanner implements ContentPlanner {
      * claim with an argument rather than a counter-claim: the judge hears both positions anyway.)
      */
     @Override
-    public Optional<String> chooseMove(Scenario scenario, int speaker, List<Message> transcript,
-                                       List<String> legalMoveIds, Instruction instruction) {
+    public Optional<String> chooseMove(MoveContext context, List<String> legalMoveIds, Instruction instruction) {
+        Scenario scenario = context.scenario();
+        int speaker = context.speaker();
+        List<Message> transcript = context.transcript();
         Side side = side(scenario.player(speaker));
         Optional<ArgumentBank.Topic> topic = ArgumentBank.topic(scenario.topic());
         boolean claimed = false;
@@ -84,7 +86,7 @@ public final class DebatePlanner implements ContentPlanner {
             Message last = transcript.isEmpty() ? null : transcript.get(transcript.size() - 1);
             if (legalMoveIds.contains(Debate.REBUT) && last != null && last.speaker() != speaker
                     && last.moveId().equals(Debate.ARGUE)) {
-                String target = last.content().getOrDefault(Debate.ARGUMENT, "");
+                String target = Debate.member(last, Debate.REF);
                 for (ArgumentBank.Rebuttal r : topic.get().rebuttals()) {
                     if (r.side() == side && r.attacks().equals(target) && !used(transcript, r.id())) {
                         return Optional.of(Debate.REBUT);
@@ -176,7 +178,7 @@ public final class DebatePlanner implements ContentPlanner {
     /** Whether an argument or rebuttal id has been used in the transcript. */
     static boolean used(List<Message> transcript, String id) {
         for (Message m : transcript) {
-            if (id.equals(m.content().get(Debate.ARGUMENT)) || id.equals(m.content().get(Debate.REBUTTAL))) {
+            if (id.equals(Debate.member(m, Debate.REF))) {
                 return true;
             }
         }
@@ -187,7 +189,7 @@ public final class DebatePlanner implements ContentPlanner {
     private static int madeAt(List<Message> transcript, String argumentId, Side by) {
         for (int i = 0; i < transcript.size(); i++) {
             Message m = transcript.get(i);
-            if (m.moveId().equals(Debate.ARGUE) && argumentId.equals(m.content().get(Debate.ARGUMENT))) {
+            if (m.moveId().equals(Debate.ARGUE) && argumentId.equals(Debate.member(m, Debate.REF))) {
                 Optional<ArgumentBank.Argument> a = ArgumentBank.argument(argumentId);
                 if (a.isPresent() && a.get().side() == by) {
                     return i;

@@ -57,31 +57,21 @@ public final class DebateScenarios {
     }
 
     /**
-     * {@code count} scenarios: the default, then draws from {@code seed} over the banked topics, or over all
-     * {@link #PROPOSITIONS} when {@code allPropositions} (for language-model runs: offline, an unbanked topic
-     * leaves the debaters nothing to argue and always ends in a draw).
+     * A seeded draw: a proposition (from all {@link #PROPOSITIONS}, or only the topics with an argument bank), the
+     * side Alice argues, and an audience value order.
      */
-    public static List<Scenario> scenarios(int count, long seed, boolean allPropositions) {
-        if (count < 1) {
-            throw new IllegalArgumentException("the number of scenarios must be at least 1, got " + count);
-        }
+    static Scenario draw(String id, SplittableRandom random, boolean allPropositions) {
         List<String> pool = allPropositions ? PROPOSITIONS
                 : ArgumentBank.topics().stream().map(ArgumentBank.Topic::proposition).toList();
-        List<Scenario> out = new ArrayList<>(count);
-        out.add(defaultScenario());
-        SplittableRandom random = new SplittableRandom(seed);
-        for (int i = 1; i < count; i++) {
-            String proposition = pool.get(random.nextInt(pool.size()));
-            Side alice = random.nextBoolean() ? Side.PRO : Side.CON;
-            List<String> values = new ArrayList<>(ArgumentBank.topic(proposition)
-                    .map(ArgumentBank.Topic::values).orElse(GENERIC_VALUES));
-            for (int k = values.size() - 1; k > 0; k--) {
-                int j = random.nextInt(k + 1);
-                values.set(k, values.set(j, values.get(k)));
-            }
-            out.add(scenario("draw-" + i, proposition, alice, values));
+        String proposition = pool.get(random.nextInt(pool.size()));
+        Side alice = random.nextBoolean() ? Side.PRO : Side.CON;
+        List<String> values = new ArrayList<>(ArgumentBank.topic(proposition)
+                .map(ArgumentBank.Topic::values).orElse(GENERIC_VALUES));
+        for (int k = values.size() - 1; k > 0; k--) {
+            int j = random.nextInt(k + 1);
+            values.set(k, values.set(j, values.get(k)));
         }
-        return out;
+        return scenario(id, proposition, alice, values);
     }
 
     /** A scenario: Alice argues {@code aliceSide}, Bob the other side; {@code audience} most preferred first. */

@@ -4,7 +4,7 @@ import dev.parley.dialogue.ContentPlanner;
 import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.Message;
 import dev.parley.dialogue.PrivateInfo;
-import dev.parley.dialogue.Scenario;
+import dev.parley.dialogue.MoveContext;
 import dev.parley.domain.support.Temperament;
 import dev.parley.domain.support.Temperaments;
 import java.util.Arrays;
@@ -45,25 +45,39 @@ public final class FruitPlanner implements ContentPlanner {
     private record Candidates(int[] codes, double[] gains, double unit) { }
 
     @Override
-    public Map<String, String> plan(Scenario scenario, int speaker, List<Message> transcript, String moveId,
-                                    Instruction instruction) {
-        PrivateInfo me = scenario.player(speaker);
+    public Map<String, Object> plan(MoveContext context, String moveId, Instruction instruction) {
+        PrivateInfo me = context.me();
         return switch (moveId) {
-            case FruitTrading.PROPOSE, FruitTrading.COUNTER -> offer(me, speaker, transcript, instruction);
-            case FruitTrading.ACCEPT -> answer(speaker, transcript, true);
-            case FruitTrading.REJECT -> answer(speaker, transcript, false);
+            case FruitTrading.PROPOSE, FruitTrading.COUNTER ->
+                    Map.of(FruitTrading.OFFER, offer(me, context.speaker(), context.transcript(), instruction));
+            case FruitTrading.ACCEPT -> Map.of(FruitTrading.TERMS, tableOffer(context));
+            case FruitTrading.REJECT -> {
+                Map<String, Object> table = tableOffer(context);
+                String reason = Fruits.covers(Fruits.have(me), Fruits.gets(table)) ? FruitTrading.TOO_LITTLE
+                        : FruitTrading.CANNOT_GIVE;
+                yield Map.of(FruitTrading.TERMS, table, FruitTrading.REASON, reason);
+            }
             default -> Map.of();
         };
     }
 
+    /** The offer on the table as the other trader made it; an empty offer when there is none. */
+    static Map<String, Object> tableOffer(MoveContext context) {
+        Message table = offerOnTable(context.speaker(), context.transcript());
+        return table == null ? Fruits.offer(new int[Fruits.COUNT], new int[Fruits.COUNT])
+                : Fruits.offer(Fruits.gives(table.get(FruitTrading.OFFER)),
+                Fruits.gets(table.get(FruitTrading.OFFER)));
+    }
+
     @Override
-    public Optional<String> chooseMove(Scenario scenario, int speaker, List<Message> transcript,
-                                       List<String> legalMoveIds, Instruction instruction) {
-        PrivateInfo me = scenario.player(speaker);
+    public Optional<String> chooseMove(MoveContext context, List<String> legalMoveIds, Instruction instruction) {
+        PrivateInfo me = context.me();
+        int speaker = context.speaker();
+        List<Message> transcript = context.transcript();
         Message table = offerOnTable(speaker, transcript);
         if (table != null && legalMoveIds.contains(FruitTrading.ACCEPT)) {
-            int[] receive = Fruits.parse(table.content().get(FruitTrading.GIVE));
-            int[] give = Fruits.parse(table.content().get(FruitTrading.GET));
+            int[] receive = Fruits.gives(table.get(FruitTrading.OFFER));
+            int[] give = Fruits.gets(table.get(FruitTrading.OFFER));
             double[] values = Fruits.values(me);
             double gain = Fruits.worth(receive, values) - Fruits.worth(give, values);
             Temperament t = Temperaments.of(instruction);
@@ -80,19 +94,19 @@ public final class FruitPlanner implements ContentPlanner {
         return legalMoveIds.isEmpty() ? Optional.empty() : Optional.of(legalMoveIds.get(0));
     }
 
-    private Map<String, String> offer(PrivateInfo me, int speaker, List<Message> transcript, Instruction instruction) {
+    private Map<String, Object> offer(PrivateInfo me, int speaker, List<Message> transcript, Instruction instruction) {
         Candidates c = candidates(me);
         if (c.codes().length == 0) {
-            return Map.of(FruitTrading.GIVE, "", FruitTrading.GET, "",
-                    FruitTrading.SUMMARY, "You have no trade to offer; say so politely.");
+            throw new IllegalStateException(me.role() + " holds no fruit to offer (every scenario gives each trader"
+                    + " fruit)");
         }
         int made = 0;
         int[] madeCodes = new int[transcript.size()];
         double cap = Double.POSITIVE_INFINITY;
         for (Message m : transcript) {
             if (m.speaker() == speaker && isOffer(m.moveId())) {
-                int[] give = Fruits.parse(m.content().get(FruitTrading.GIVE));
-                int[] get = Fruits.parse(m.content().get(FruitTrading.GET));
+                int[] give = Fruits.gives(m.get(FruitTrading.OFFER));
+                int[] get = Fruits.gets(m.get(FruitTrading.OFFER));
                 madeCodes[made++] = code(give, get);
                 cap = Math.min(cap, Fruits.worth(get, Fruits.values(me)) - Fruits.worth(give, Fruits.values(me)));
             }
@@ -117,23 +131,7 @@ public final class FruitPlanner implements ContentPlanner {
         int[] give = new int[Fruits.COUNT];
         int[] get = new int[Fruits.COUNT];
         decode(chosen, give, get);
-        return Map.of(FruitTrading.GIVE, Fruits.format(give), FruitTrading.GET, Fruits.format(get),
-                FruitTrading.SUMMARY, "Offer " + Fruits.words(give) + " in exchange for " + Fruits.words(get) + ".");
-    }
-
-    private static Map<String, String> answer(int speaker, List<Message> transcript, boolean accept) {
-        Message table = offerOnTable(speaker, transcript);
-        if (table == null) {
-            return Map.of(FruitTrading.SUMMARY, accept ? "Agree." : "Decline.");
-        }
-        String give = table.content().getOrDefault(FruitTrading.GIVE, "");
-        String get = table.content().getOrDefault(FruitTrading.GET, "");
-        String offered = Fruits.words(Fruits.parse(give));
-        String asked = Fruits.words(Fruits.parse(get));
-        String summary = accept
-                ? "Accept the offer: you receive " + offered + " and give " + asked + "."
-                : "Reject the offer of " + offered + " for your " + asked + ".";
-        return Map.of(FruitTrading.GIVE, give, FruitTrading.GET, get, FruitTrading.SUMMARY, summary);
+        return Fruits.offer(give, get);
     }
 
     /** The other trader's offer the speaker is answering, or null. */

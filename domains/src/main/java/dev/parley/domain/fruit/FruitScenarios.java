@@ -31,20 +31,6 @@ public final class FruitScenarios {
                 new int[]{0, 0, 5, 3}, new double[]{8, 7, 2, 2});
     }
 
-    /** {@code count} scenarios: the default, then {@code count - 1} draws from {@code seed}. */
-    public static List<Scenario> scenarios(int count, long seed) {
-        if (count < 1) {
-            throw new IllegalArgumentException("the number of scenarios must be at least 1, got " + count);
-        }
-        List<Scenario> out = new ArrayList<>(count);
-        out.add(defaultScenario());
-        SplittableRandom random = new SplittableRandom(seed);
-        for (int i = 1; i < count; i++) {
-            out.add(draw("draw-" + i, random));
-        }
-        return out;
-    }
-
     static Scenario draw(String id, SplittableRandom random) {
         int[] order = {0, 1, 2, 3};
         for (int i = order.length - 1; i > 0; i--) {

@@ -6,7 +6,7 @@ import dev.parley.dialogue.Scenario;
 import java.util.List;
 
 /**
- * Exact fruit-trading payoffs. The agreed trade is the offer (propose or counter) that the first {@code accept}
+ * Exact fruit-trading payoffs, read from the verified content. The agreed trade is the offer (propose or counter) that the first {@code accept}
  * answers: the last offer before it made by the other trader. Each trader's payoff is the value of what it receives
  * minus the value of what it gives, by its own unit values; 0 for both when nobody accepted, when no offer was on
  * the table, or when the trade cannot be carried out (a trader would give fruit it does not hold). Payoffs are
@@ -43,8 +43,8 @@ public final class FruitScorer implements OutcomeScorer {
             return payoffs;
         }
         int proposer = offer.speaker();
-        int[] proposerGives = Fruits.parse(offer.content().get(FruitTrading.GIVE));
-        int[] proposerGets = Fruits.parse(offer.content().get(FruitTrading.GET));
+        int[] proposerGives = Fruits.gives(offer.get(FruitTrading.OFFER));
+        int[] proposerGets = Fruits.gets(offer.get(FruitTrading.OFFER));
         if (!Fruits.covers(Fruits.have(scenario.player(proposer)), proposerGives)
                 || !Fruits.covers(Fruits.have(scenario.player(acceptor)), proposerGets)) {
             return payoffs;

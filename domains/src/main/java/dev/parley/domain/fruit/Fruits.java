@@ -147,4 +147,66 @@ public final class Fruits {
         }
         return basket;
     }
+
+    /** A basket as typed content: fruit name to a positive count, in fruit order ({@code {"banana": 1}}). */
+    public static java.util.Map<String, Object> content(int[] basket) {
+        java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
+        for (int f = 0; f < COUNT; f++) {
+            if (basket[f] > 0) {
+                out.put(NAMES.get(f), basket[f]);
+            }
+        }
+        return java.util.Collections.unmodifiableMap(out);
+    }
+
+    /** An offer as typed content: {@code {"give": basket, "get": basket}} from the offering trader's side. */
+    public static java.util.Map<String, Object> offer(int[] give, int[] get) {
+        java.util.Map<String, Object> out = new java.util.LinkedHashMap<>();
+        out.put(FruitTrading.GIVE, content(give));
+        out.put(FruitTrading.GET, content(get));
+        return java.util.Collections.unmodifiableMap(out);
+    }
+
+    /**
+     * The basket of typed content ({@code {"banana": 1}}); null or a non-map is the empty basket.
+     *
+     * @throws IllegalArgumentException for an unknown fruit or a count that is not a non-negative whole number
+     */
+    public static int[] basket(Object content) {
+        int[] basket = new int[COUNT];
+        if (!(content instanceof java.util.Map<?, ?> m)) {
+            return basket;
+        }
+        for (java.util.Map.Entry<?, ?> e : m.entrySet()) {
+            int f = NAMES.indexOf(String.valueOf(e.getKey()));
+            if (f < 0) {
+                throw new IllegalArgumentException("unknown fruit '" + e.getKey() + "' (fruits: " + NAMES + ")");
+            }
+            if (!(e.getValue() instanceof Integer n) || n < 0) {
+                throw new IllegalArgumentException("the count of " + e.getKey() + " must be a whole number >= 0, not "
+                        + e.getValue());
+            }
+            basket[f] += n;
+        }
+        return basket;
+    }
+
+    /** The give side of an offer's typed content. */
+    public static int[] gives(Object offer) {
+        return offer instanceof java.util.Map<?, ?> m ? basket(m.get(FruitTrading.GIVE)) : new int[COUNT];
+    }
+
+    /** The get side of an offer's typed content. */
+    public static int[] gets(Object offer) {
+        return offer instanceof java.util.Map<?, ?> m ? basket(m.get(FruitTrading.GET)) : new int[COUNT];
+    }
+
+    /** The number of pieces in a basket. */
+    public static int pieces(int[] basket) {
+        int n = 0;
+        for (int c : basket) {
+            n += c;
+        }
+        return n;
+    }
 }

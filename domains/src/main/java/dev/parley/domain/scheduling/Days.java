@@ -32,9 +32,13 @@ public final class Days {
         return PREF[day];
     }
 
-    /** The index of a short day name, or -1. */
+    /** The index of a day name, full ("Monday") or short ("Mon"), or -1. */
     public static int index(String name) {
-        return name == null ? -1 : NAMES.indexOf(name);
+        if (name == null) {
+            return -1;
+        }
+        int i = FULL.indexOf(name);
+        return i >= 0 ? i : NAMES.indexOf(name);
     }
 
     public static boolean away(PrivateInfo info, int day) {

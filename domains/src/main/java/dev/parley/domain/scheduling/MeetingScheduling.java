@@ -1,24 +1,23 @@
 package dev.parley.domain.scheduling;
 
-import dev.parley.dgdl.Protocol;
-import dev.parley.dialogue.ContentPlanner;
+import dev.parley.dialogue.ContentModel;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Instruction;
-import dev.parley.dialogue.OutcomeScorer;
-import dev.parley.dialogue.Scenario;
+import dev.parley.dialogue.PayoffRange;
+import dev.parley.dialogue.ScenarioSource;
 import dev.parley.domain.support.ProtocolResources;
 import dev.parley.domain.support.Temperaments;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 
 /**
- * Meeting scheduling (Gemp et al. 2024; OpenSpiel's chat games): two colleagues with private days out of office and
+ * Meeting scheduling (Gemp et al. 2024; OpenSpiel's chat games): two colleagues with private calendars and
  * day preferences agree a day over {@code meeting-scheduling.dgdl} (propose, accept, reject). The instructions are
- * either the tones calm, assertive, submissive (the default) or "insist on DAY" for each day, with the baseline
- * {@code any} last; the payoff is the agreed day's preference, 0 without agreement or on a day away (0..20).
+ * the paper's tones (calm, assertive, submissive, any) or, in {@link InstructionMode#INSIST_ON_DAY}, "insist on
+ * DAY" for each day; the payoff is each player's own preference for the agreed day (0 on a day it is away, 0
+ * without agreement), within [0, 20].
  */
-public final class MeetingScheduling implements Domain {
+public final class MeetingScheduling {
 
     public static final String NAME = "scheduling";
     public static final String PROTOCOL_FILE = "meeting-scheduling.dgdl";
@@ -27,35 +26,49 @@ public final class MeetingScheduling implements Domain {
     public static final String ACCEPT = "accept";
     public static final String REJECT = "reject";
 
-    /** Content keys: the day (Mon..Sun) and a plan summary. */
+    /** Content variables: the day (a full English day name), the reason of a rejection. */
     public static final String DAY = "day";
-    public static final String SUMMARY = "summary";
+    public static final String REASON = "reason";
+    /** Reasons to reject a day: out of office that day; it does not suit well enough. */
+    public static final String BUSY = "busy";
+    public static final String PREFER_OTHER = "prefer-other";
 
-    /** Which instruction set the solver chooses from. */
     public enum InstructionMode {
-        /** calm, assertive, submissive, any. */
         TONES,
-        /** insist-on-Mon ... insist-on-Sun, any. */
         INSIST_ON_DAY
     }
 
-    private static final Protocol PROTOCOL = ProtocolResources.load(PROTOCOL_FILE);
+    private static final Domain TONES = build(InstructionMode.TONES);
+    private static final Domain INSIST = build(InstructionMode.INSIST_ON_DAY);
 
-    private final InstructionMode mode;
-    private final SchedulingPlanner planner = new SchedulingPlanner();
-    private final SchedulingScorer scorer = new SchedulingScorer();
-
-    /** The default: tones. */
-    public MeetingScheduling() {
-        this(InstructionMode.TONES);
+    private MeetingScheduling() {
     }
 
-    public MeetingScheduling(InstructionMode mode) {
-        this.mode = Objects.requireNonNull(mode, "mode");
+    /** The domain with the paper's tones. */
+    public static Domain domain() {
+        return TONES;
     }
 
-    public InstructionMode mode() {
-        return mode;
+    public static Domain domain(InstructionMode mode) {
+        return mode == InstructionMode.TONES ? TONES : INSIST;
+    }
+
+    private static Domain build(InstructionMode mode) {
+        List<Instruction> instructions;
+        if (mode == InstructionMode.TONES) {
+            instructions = Temperaments.paperTones();
+        } else {
+            List<Instruction> out = new ArrayList<>(insistInstructions());
+            out.add(Instruction.ANY);
+            instructions = out;
+        }
+        List<Instruction> lexicon = new ArrayList<>(Temperaments.lexiconInstructions());
+        lexicon.addAll(insistInstructions());
+        return new Domain(NAME, ProtocolResources.load(PROTOCOL_FILE), List.of("Alice", "Bob"), instructions,
+                lexicon, ScenarioSource.seeded(SchedulingScenarios.defaultScenario(), SchedulingScenarios::draw),
+                new PayoffRange(SchedulingScorer.MIN, SchedulingScorer.MAX),
+                new ContentModel(new SchedulingPlanner(), new SchedulingRules(), new SchedulingWords()),
+                new SchedulingScorer(), prompts());
     }
 
     /** The seven "insist on DAY" instructions, Monday first. */
@@ -68,71 +81,9 @@ public final class MeetingScheduling implements Domain {
         return out;
     }
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public Protocol protocol() {
-        return PROTOCOL;
-    }
-
-    @Override
-    public List<String> protocolPlayers() {
-        return List.of("Alice", "Bob");
-    }
-
-    @Override
-    public List<Instruction> instructions() {
-        if (mode == InstructionMode.TONES) {
-            return Temperaments.paperTones();
-        }
-        List<Instruction> out = new ArrayList<>(insistInstructions());
-        out.add(Instruction.ANY);
-        return List.copyOf(out);
-    }
-
-    /** The tone lexicon followed by the seven insist instructions. */
-    @Override
-    public List<Instruction> instructionLexicon() {
-        List<Instruction> out = new ArrayList<>(Temperaments.lexiconInstructions());
-        out.addAll(insistInstructions());
-        return List.copyOf(out);
-    }
-
-    @Override
-    public List<Scenario> scenarios(int count, long seed) {
-        return SchedulingScenarios.scenarios(count, seed);
-    }
-
-    @Override
-    public double minPayoff() {
-        return SchedulingScorer.MIN;
-    }
-
-    @Override
-    public double maxPayoff() {
-        return SchedulingScorer.MAX;
-    }
-
-    @Override
-    public ContentPlanner planner() {
-        return planner;
-    }
-
-    @Override
-    public OutcomeScorer scorer() {
-        return scorer;
-    }
-
-    @Override
-    public DomainPrompts prompts() {
-        return PROMPTS;
-    }
-
     /** LLM prompts in the spirit of OpenSpiel's chat games; {@code {player}} names the player being scored. */
-    static final DomainPrompts PROMPTS = new DomainPrompts(
+    static Domain.DomainPrompts prompts() {
+        return new Domain.DomainPrompts(
             """
             You are scheduling a meeting with one colleague. You must agree on one day of the week, Monday to \
             Sunday. You privately know the days you are out of office and how much you would like to meet on each \
@@ -147,4 +98,5 @@ public final class MeetingScheduling implements Domain {
             """
             From the text below, extract {player}'s payoff as a single number between 0 and 20 (use 0 if no day was \
             agreed). Answer with the number only.""");
+    }
 }

@@ -4,7 +4,7 @@ import dev.parley.dialogue.ContentPlanner;
 import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.Message;
 import dev.parley.dialogue.PrivateInfo;
-import dev.parley.dialogue.Scenario;
+import dev.parley.dialogue.MoveContext;
 import dev.parley.domain.support.Temperament;
 import dev.parley.domain.support.Temperaments;
 import java.util.List;
@@ -35,39 +35,33 @@ public final class SchedulingPlanner implements ContentPlanner {
     public static final String INSIST_PREFIX = "insist-on-";
 
     @Override
-    public Map<String, String> plan(Scenario scenario, int speaker, List<Message> transcript, String moveId,
-                                    Instruction instruction) {
-        PrivateInfo me = scenario.player(speaker);
+    public Map<String, Object> plan(MoveContext context, String moveId, Instruction instruction) {
+        PrivateInfo me = context.me();
+        int speaker = context.speaker();
+        List<Message> transcript = context.transcript();
         return switch (moveId) {
-            case MeetingScheduling.PROPOSE -> {
-                int day = proposal(me, speaker, transcript, instruction);
-                yield Map.of(MeetingScheduling.DAY, Days.NAMES.get(day),
-                        MeetingScheduling.SUMMARY, "Propose meeting on " + Days.FULL.get(day) + ".");
-            }
-            case MeetingScheduling.ACCEPT -> {
-                int day = dayOnTable(speaker, transcript);
-                yield day < 0 ? Map.of(MeetingScheduling.SUMMARY, "Agree.")
-                        : Map.of(MeetingScheduling.DAY, Days.NAMES.get(day),
-                        MeetingScheduling.SUMMARY, "Accept meeting on " + Days.FULL.get(day) + ".");
-            }
+            case MeetingScheduling.PROPOSE ->
+                    Map.of(MeetingScheduling.DAY, Days.FULL.get(proposal(me, speaker, transcript, instruction)));
+            case MeetingScheduling.ACCEPT -> Map.of(MeetingScheduling.DAY, Days.FULL.get(tableDay(speaker, transcript)));
             case MeetingScheduling.REJECT -> {
-                int day = dayOnTable(speaker, transcript);
-                if (day < 0) {
-                    yield Map.of(MeetingScheduling.SUMMARY, "Decline.");
-                }
-                String why = Days.away(me, day) ? "you are out of office that day"
-                        : "it does not suit you well enough";
-                yield Map.of(MeetingScheduling.DAY, Days.NAMES.get(day),
-                        MeetingScheduling.SUMMARY, "Reject " + Days.FULL.get(day) + ": " + why + ".");
+                int day = tableDay(speaker, transcript);
+                yield Map.of(MeetingScheduling.DAY, Days.FULL.get(day), MeetingScheduling.REASON,
+                        Days.away(me, day) ? MeetingScheduling.BUSY : MeetingScheduling.PREFER_OTHER);
             }
             default -> Map.of();
         };
     }
 
+    /** The day on the table, or Monday when there is none (the rules then refuse the answer). */
+    private static int tableDay(int speaker, List<Message> transcript) {
+        return Math.max(0, dayOnTable(speaker, transcript));
+    }
+
     @Override
-    public Optional<String> chooseMove(Scenario scenario, int speaker, List<Message> transcript,
-                                       List<String> legalMoveIds, Instruction instruction) {
-        PrivateInfo me = scenario.player(speaker);
+    public Optional<String> chooseMove(MoveContext context, List<String> legalMoveIds, Instruction instruction) {
+        PrivateInfo me = context.me();
+        int speaker = context.speaker();
+        List<Message> transcript = context.transcript();
         int day = dayOnTable(speaker, transcript);
         if (day >= 0 && legalMoveIds.contains(MeetingScheduling.ACCEPT)) {
             int insisted = insistedDay(instruction);
@@ -108,7 +102,7 @@ public final class SchedulingPlanner implements ContentPlanner {
             if (!m.moveId().equals(MeetingScheduling.PROPOSE)) {
                 continue;
             }
-            int d = Days.index(m.content().get(MeetingScheduling.DAY));
+            int d = Days.index(String.valueOf(m.get(MeetingScheduling.DAY)));
             if (d < 0) {
                 continue;
             }
@@ -167,7 +161,7 @@ public final class SchedulingPlanner implements ContentPlanner {
         if (last.speaker() == speaker || !last.moveId().equals(MeetingScheduling.PROPOSE)) {
             return -1;
         }
-        return Days.index(last.content().get(MeetingScheduling.DAY));
+        return Days.index(String.valueOf(last.get(MeetingScheduling.DAY)));
     }
 
     /** The day an {@code insist-on-DAY} instruction names, or -1. */

@@ -36,7 +36,7 @@ public final class SchedulingScorer implements OutcomeScorer {
                 for (int j = i - 1; j >= 0; j--) {
                     Message p = transcript.get(j);
                     if (p.speaker() != m.speaker() && p.moveId().equals(MeetingScheduling.PROPOSE)) {
-                        return Days.index(p.content().get(MeetingScheduling.DAY));
+                        return Days.index(String.valueOf(p.get(MeetingScheduling.DAY)));
                     }
                 }
                 return -1;

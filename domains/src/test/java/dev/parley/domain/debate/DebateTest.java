@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.parley.dgdl.Diagnostic;
 import dev.parley.dgdl.Protocol;
 import dev.parley.dgdl.ProtocolChecker;
+import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.Message;
+import dev.parley.dialogue.MoveContext;
 import dev.parley.dialogue.PrivateInfo;
 import dev.parley.dialogue.Scenario;
 import dev.parley.domain.support.EnginePlayout;
@@ -24,7 +26,7 @@ import org.junit.jupiter.api.Test;
 
 class DebateTest {
 
-    private final Debate domain = new Debate();
+    private final Domain domain = Debate.domain();
     private final DebatePlanner planner = new DebatePlanner();
     private final DebateJudge judge = new DebateJudge();
     private final Scenario def = DebateScenarios.defaultScenario();
@@ -38,11 +40,27 @@ class DebateTest {
     }
 
     private static Message argue(int speaker, String id) {
-        return new Message(speaker, "argue", Map.of("argument", id), id);
+        return new Message(speaker, "argue", Map.of("argument", Map.of("claim", "c", "ref", id)), id);
     }
 
     private static Message rebut(int speaker, String id) {
-        return new Message(speaker, "rebut", Map.of("rebuttal", id), id);
+        String target = ArgumentBank.rebuttal(id).map(ArgumentBank.Rebuttal::attacks).orElse("");
+        return new Message(speaker, "rebut", Map.of("argument", Map.of("claim", "c", "ref", id, "target", target)),
+                id);
+    }
+
+    private Map<String, Object> plan(Scenario s, int speaker, List<Message> t, String move, Instruction i) {
+        return planner.plan(new MoveContext(s, speaker, t), move, i);
+    }
+
+    private java.util.Optional<String> choose(Scenario s, int speaker, List<Message> t, List<String> legal,
+                                              Instruction i) {
+        return planner.chooseMove(new MoveContext(s, speaker, t), legal, i);
+    }
+
+    private static String ref(Map<String, Object> content) {
+        Object a = content.get("argument");
+        return a instanceof Map<?, ?> m && m.get("ref") instanceof String r ? r : "";
     }
 
     private static Message bare(int speaker, String move) {
@@ -50,11 +68,11 @@ class DebateTest {
     }
 
     private String argued(Scenario s, int speaker, List<Message> t, Instruction i) {
-        return planner.plan(s, speaker, t, "argue", i).get("argument");
+        return ref(plan(s, speaker, t, "argue", i));
     }
 
     private String rebutted(Scenario s, int speaker, List<Message> t, Instruction i) {
-        return planner.plan(s, speaker, t, "rebut", i).get("rebuttal");
+        return ref(plan(s, speaker, t, "rebut", i));
     }
 
     // ---------------------------------------------------------------- bank and scenarios
@@ -118,7 +136,7 @@ class DebateTest {
         assertThat(domain.scenarios(20, 22)).isNotEqualTo(list.subList(0, 20));
         assertThat(DebateScenarios.PROPOSITIONS).hasSizeGreaterThanOrEqualTo(20).doesNotHaveDuplicates();
         Set<String> wide = new HashSet<>();
-        new Debate(true).scenarios(200, 3).forEach(s -> wide.add(s.topic()));
+        Debate.domain(true).scenarios(200, 3).forEach(s -> wide.add(s.topic()));
         assertThat(wide).hasSizeGreaterThan(ArgumentBank.topics().size());
         assertThat(DebateScenarios.PROPOSITIONS).containsAll(wide);
     }
@@ -138,9 +156,10 @@ class DebateTest {
         assertThat(argued(def, 0, t, Instruction.ANY)).isEqualTo("bf-p2");
         // Bob's side: c1 logos, c2 pathos, c3 ethos
         assertThat(argued(def, 1, List.of(), style("ethos"))).isEqualTo("bf-c3");
-        assertThat(planner.plan(def, 1, List.of(), "argue", style("pathos")).get("summary")).isEqualTo(
-                "Argue (pathos, liberty): People who are not hungry in the morning are made to feel guilty for"
-                        + " listening to their own bodies.");
+        assertThat(plan(def, 1, List.of(), "argue", style("pathos")).get("argument")).isEqualTo(Map.of(
+                "claim", "breakfast is not the most important meal of the day", "ref", "bf-c2", "premise",
+                "People who are not hungry in the morning are made to feel guilty for listening to their own"
+                        + " bodies."));
     }
 
     @Test
@@ -221,11 +240,11 @@ class DebateTest {
                 List<String> legal = List.of("argue", "rebut", "concede", "close");
                 for (Instruction i : all) {
                     for (String move : List.of("claim", "argue", "rebut", "concede", "close")) {
-                        assertThat(planner.plan(changed, speaker, t, move, i))
-                                .isEqualTo(planner.plan(s, speaker, t, move, i));
+                        assertThat(plan(changed, speaker, t, move, i))
+                                .isEqualTo(plan(s, speaker, t, move, i));
                     }
-                    assertThat(planner.chooseMove(changed, speaker, t, legal, i))
-                            .isEqualTo(planner.chooseMove(s, speaker, t, legal, i));
+                    assertThat(choose(changed, speaker, t, legal, i))
+                            .isEqualTo(choose(s, speaker, t, legal, i));
                 }
             }
         }
@@ -284,8 +303,8 @@ class DebateTest {
         Map<String, double[]> verdicts = new HashMap<>();
         for (String s : List.of("logos", "pathos", "ethos")) {
             List<Message> t = new ArrayList<>(List.of(claim(0), claim(1)));
-            t.add(new Message(0, "argue", planner.plan(def, 0, t, "argue", style(s)), s));
-            t.add(new Message(1, "argue", planner.plan(def, 1, t, "argue", style("ethos")), "ethos"));
+            t.add(new Message(0, "argue", plan(def, 0, t, "argue", style(s)), s));
+            t.add(new Message(1, "argue", plan(def, 1, t, "argue", style("ethos")), "ethos"));
             t.add(bare(0, "close"));
             verdicts.put(s, judge.score(def, t));
         }
@@ -350,13 +369,13 @@ class DebateTest {
                 continue;
             }
             for (ArgumentBank.Argument a : topic.arguments()) {
-                if (m.moveId().equals("argue") && a.id().equals(m.content().get("argument")) && a.side() == side) {
+                if (m.moveId().equals("argue") && a.id().equals(ref(m.content())) && a.side() == side) {
                     value.put(a.id(), a.value());
                     sideOf.put(a.id(), side);
                 }
             }
             for (ArgumentBank.Rebuttal r : topic.rebuttals()) {
-                if (m.moveId().equals("rebut") && r.id().equals(m.content().get("rebuttal")) && r.side() == side) {
+                if (m.moveId().equals("rebut") && r.id().equals(ref(m.content())) && r.side() == side) {
                     value.put(r.id(), r.value());
                     target.put(r.id(), r.attacks());
                 }
@@ -445,7 +464,7 @@ class DebateTest {
         int decided = 0;
         for (Scenario s : domain.scenarios(20, 6)) {
             List<Message> t = EnginePlayout.play(domain, s, 12, turn -> new EnginePlayout.Choice(
-                    planner.chooseMove(s, turn.speaker(), turn.transcript(), turn.legal(), Instruction.ANY)
+                    choose(s, turn.speaker(), turn.transcript(), turn.legal(), Instruction.ANY)
                             .orElseThrow(), Instruction.ANY));
             // claim; an argument in answer; the other side's rebuttal of it (every banked argument has one)
             assertThat(t.get(0).moveId()).isEqualTo("claim");

@@ -6,8 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.parley.dgdl.Diagnostic;
 import dev.parley.dgdl.Protocol;
 import dev.parley.dgdl.ProtocolChecker;
+import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.Message;
+import dev.parley.dialogue.MoveContext;
 import dev.parley.dialogue.PrivateInfo;
 import dev.parley.dialogue.Scenario;
 import dev.parley.domain.support.EnginePlayout;
@@ -22,7 +24,7 @@ import org.junit.jupiter.api.Test;
 
 class FruitTradingTest {
 
-    private final FruitTrading domain = new FruitTrading();
+    private final Domain domain = FruitTrading.domain();
     private final FruitPlanner planner = new FruitPlanner();
     private final FruitScorer scorer = new FruitScorer();
     private final Scenario def = FruitScenarios.defaultScenario();
@@ -32,7 +34,28 @@ class FruitTradingTest {
     }
 
     private static Message msg(int speaker, String move, String give, String get) {
-        return new Message(speaker, move, Map.of(FruitTrading.GIVE, give, FruitTrading.GET, get), move);
+        return new Message(speaker, move, Map.of(FruitTrading.OFFER, Fruits.offer(Fruits.parse(give),
+                Fruits.parse(get))), move);
+    }
+
+    /** The planner's content with its offer (or terms) flattened to the text form, for hand-computed checks. */
+    private Map<String, String> plan(Scenario s, int speaker, List<Message> t, String move, Instruction i) {
+        Map<String, Object> c = planner.plan(new MoveContext(s, speaker, t), move, i);
+        Object offer = c.containsKey(FruitTrading.OFFER) ? c.get(FruitTrading.OFFER) : c.get(FruitTrading.TERMS);
+        Map<String, String> flat = new java.util.LinkedHashMap<>();
+        if (offer != null) {
+            flat.put("give", Fruits.format(Fruits.gives(offer)));
+            flat.put("get", Fruits.format(Fruits.gets(offer)));
+        }
+        if (c.get(FruitTrading.REASON) != null) {
+            flat.put("reason", String.valueOf(c.get(FruitTrading.REASON)));
+        }
+        return flat;
+    }
+
+    private java.util.Optional<String> choose(Scenario s, int speaker, List<Message> t, List<String> legal,
+                                              Instruction i) {
+        return planner.chooseMove(new MoveContext(s, speaker, t), legal, i);
     }
 
     private static Message bare(int speaker, String move) {
@@ -99,7 +122,7 @@ class FruitTradingTest {
         // (blueberry worth 1, kiwi worth 3), and makes the offer of least gain that reaches demand × u.
         Map<String, Map<String, String>> offers = new java.util.LinkedHashMap<>();
         for (Instruction i : domain.instructions()) {
-            offers.put(i.name(), planner.plan(def, 0, List.of(), FruitTrading.PROPOSE, i));
+            offers.put(i.name(), plan(def, 0, List.of(), FruitTrading.PROPOSE, i));
         }
         // assertive: target 1.2 × 4.75 = 5.7; 1 banana (5) for 2 blueberries + 3 kiwis (2 + 9) gains 6
         assertThat(offers.get("assertive")).containsEntry("give", "banana:1").containsEntry("get", "blueberry:2,kiwi:3");
@@ -110,7 +133,6 @@ class FruitTradingTest {
         // submissive: target 0.3 × 4.75 = 1.425; 1 banana for 1 blueberry + 2 kiwis gains 1 + 6 - 5 = 2
         assertThat(offers.get("submissive")).containsEntry("give", "banana:1")
                 .containsEntry("get", "blueberry:1,kiwi:2");
-        assertThat(offers.get("calm").get("summary")).isEqualTo("Offer 1 banana in exchange for 3 kiwis.");
     }
 
     @Test
@@ -119,9 +141,9 @@ class FruitTradingTest {
         List<Scenario> list = domain.scenarios(200, 5);
         for (Scenario s : list) {
             for (int p = 0; p < 2; p++) {
-                double assertive = gain(s.player(p), planner.plan(s, p, List.of(), "propose", tone("assertive")));
-                double calm = gain(s.player(p), planner.plan(s, p, List.of(), "propose", tone("calm")));
-                double submissive = gain(s.player(p), planner.plan(s, p, List.of(), "propose", tone("submissive")));
+                double assertive = gain(s.player(p), plan(s, p, List.of(), "propose", tone("assertive")));
+                double calm = gain(s.player(p), plan(s, p, List.of(), "propose", tone("calm")));
+                double submissive = gain(s.player(p), plan(s, p, List.of(), "propose", tone("submissive")));
                 assertThat(assertive).isGreaterThanOrEqualTo(calm);
                 assertThat(calm).isGreaterThanOrEqualTo(submissive);
                 if (assertive > calm && calm > submissive) {
@@ -139,8 +161,8 @@ class FruitTradingTest {
         for (String t : List.of("calm", "assertive", "submissive")) {
             boolean differs = false;
             for (Scenario s : list) {
-                differs |= !planner.plan(s, 0, List.of(), "propose", Instruction.ANY)
-                        .equals(planner.plan(s, 0, List.of(), "propose", tone(t)));
+                differs |= !plan(s, 0, List.of(), "propose", Instruction.ANY)
+                        .equals(plan(s, 0, List.of(), "propose", tone(t)));
             }
             assertThat(differs).as("any differs from %s somewhere", t).isTrue();
         }
@@ -150,18 +172,18 @@ class FruitTradingTest {
     void offersConcedeAfterRejectionAndSubmissiveConcedesFaster() {
         for (String t : List.of("calm", "assertive", "submissive", "any")) {
             Instruction i = t.equals("any") ? Instruction.ANY : tone(t);
-            Map<String, String> first = planner.plan(def, 0, List.of(), "propose", i);
+            Map<String, String> first = plan(def, 0, List.of(), "propose", i);
             List<Message> history = List.of(msg(0, "propose", first.get("give"), first.get("get")), bare(1, "reject"));
-            Map<String, String> second = planner.plan(def, 0, history, "propose", i);
+            Map<String, String> second = plan(def, 0, history, "propose", i);
             assertThat(second).as(t).isNotEqualTo(first);
             assertThat(gain(def.player(0), second)).as(t).isLessThanOrEqualTo(gain(def.player(0), first));
         }
         // after one rejected offer: submissive target (0.3 - 0.3) × 4.75 = 0; assertive (1.2 - 0.1) × 4.75 = 5.225,
         // where the only offer of gain 6 (the cap: no hardening) was already made, so it steps down to gain 5
-        Map<String, String> sub = planner.plan(def, 0, List.of(msg(0, "propose", "banana:1", "blueberry:1,kiwi:2"),
+        Map<String, String> sub = plan(def, 0, List.of(msg(0, "propose", "banana:1", "blueberry:1,kiwi:2"),
                 bare(1, "reject")), "propose", tone("submissive"));
         assertThat(gain(def.player(0), sub)).isEqualTo(0.0);
-        Map<String, String> as = planner.plan(def, 0, List.of(msg(0, "propose", "banana:1", "blueberry:2,kiwi:3"),
+        Map<String, String> as = plan(def, 0, List.of(msg(0, "propose", "banana:1", "blueberry:2,kiwi:3"),
                 bare(1, "reject")), "propose", tone("assertive"));
         assertThat(gain(def.player(0), as)).isEqualTo(5.0);
     }
@@ -182,13 +204,13 @@ class FruitTradingTest {
                 Scenario changed = new Scenario(s.id(), s.topic(), swapped);
                 for (Instruction i : tones) {
                     for (String move : List.of("propose", "counter", "accept", "reject")) {
-                        assertThat(planner.plan(changed, speaker, transcript, move, i))
-                                .isEqualTo(planner.plan(s, speaker, transcript, move, i));
+                        assertThat(plan(changed, speaker, transcript, move, i))
+                                .isEqualTo(plan(s, speaker, transcript, move, i));
                     }
                     List<String> legal = transcript.isEmpty() || transcript.get(transcript.size() - 1).moveId()
                             .equals("reject") ? List.of("propose") : List.of("accept", "reject", "counter");
-                    assertThat(planner.chooseMove(changed, speaker, transcript, legal, i))
-                            .isEqualTo(planner.chooseMove(s, speaker, transcript, legal, i));
+                    assertThat(choose(changed, speaker, transcript, legal, i))
+                            .isEqualTo(choose(s, speaker, transcript, legal, i));
                 }
             }
         }
@@ -201,36 +223,39 @@ class FruitTradingTest {
         List<String> legal = List.of("accept", "reject", "counter");
         // Bob's mean unit value is (8 + 7 + 2 + 2) / 4 = 4.75; he has made no offer yet.
         // submissive: needs gain >= max(1, 0.5 × 0.3 × 4.75 = 0.71): accepts
-        assertThat(planner.chooseMove(def, 1, t, legal, tone("submissive"))).contains("accept");
+        assertThat(choose(def, 1, t, legal, tone("submissive"))).contains("accept");
         // calm: needs 0.8 × 0.7 × 4.75 = 2.66; any: 0.7 × 0.9 × 4.75 = 2.99; assertive 1.0 × 1.2 × 4.75 = 5.7
-        assertThat(planner.chooseMove(def, 1, t, legal, tone("calm"))).contains("counter");
-        assertThat(planner.chooseMove(def, 1, t, legal, Instruction.ANY)).contains("counter");
-        assertThat(planner.chooseMove(def, 1, t, legal, tone("assertive"))).contains("counter");
+        assertThat(choose(def, 1, t, legal, tone("calm"))).contains("counter");
+        assertThat(choose(def, 1, t, legal, Instruction.ANY)).contains("counter");
+        assertThat(choose(def, 1, t, legal, tone("assertive"))).contains("counter");
         // 1 banana for 1 kiwi is worth 7 - 2 = 5 to Bob: calm and any accept, assertive still counters
         List<Message> generous = List.of(msg(0, "propose", "banana:1", "kiwi:1"));
-        assertThat(planner.chooseMove(def, 1, generous, legal, tone("calm"))).contains("accept");
-        assertThat(planner.chooseMove(def, 1, generous, legal, Instruction.ANY)).contains("accept");
-        assertThat(planner.chooseMove(def, 1, generous, legal, tone("assertive"))).contains("counter");
+        assertThat(choose(def, 1, generous, legal, tone("calm"))).contains("accept");
+        assertThat(choose(def, 1, generous, legal, Instruction.ANY)).contains("accept");
+        assertThat(choose(def, 1, generous, legal, tone("assertive"))).contains("counter");
         // an offer asking for fruit Bob does not hold is never accepted, however good it looks
         List<Message> infeasible = List.of(msg(0, "propose", "apple:1,banana:2", "apple:0,banana:0,kiwi:4"));
         for (Instruction i : domain.instructionLexicon()) {
-            assertThat(planner.chooseMove(def, 1, infeasible, legal, i)).contains("counter");
+            assertThat(choose(def, 1, infeasible, legal, i)).contains("counter");
         }
         // a losing offer is never accepted: 1 banana for 5 blueberries is 7 - 10 = -3 for Bob
         List<Message> losing = List.of(msg(0, "propose", "banana:1", "blueberry:5"));
-        assertThat(planner.chooseMove(def, 1, losing, legal, tone("apologetic"))).contains("counter");
-        assertThat(planner.chooseMove(def, 1, losing, List.of("accept", "reject"), tone("apologetic")))
+        assertThat(choose(def, 1, losing, legal, tone("apologetic"))).contains("counter");
+        assertThat(choose(def, 1, losing, List.of("accept", "reject"), tone("apologetic")))
                 .contains("reject");
     }
 
     @Test
     void answersRepeatTheOfferOnTheTable() {
         List<Message> t = List.of(msg(0, "propose", "banana:1", "kiwi:3"));
-        assertThat(planner.plan(def, 1, t, "accept", Instruction.ANY))
-                .containsEntry("give", "banana:1").containsEntry("get", "kiwi:3")
-                .containsEntry("summary", "Accept the offer: you receive 1 banana and give 3 kiwis.");
-        assertThat(planner.plan(def, 1, t, "reject", Instruction.ANY).get("summary"))
-                .isEqualTo("Reject the offer of 1 banana for your 3 kiwis.");
+        assertThat(plan(def, 1, t, "accept", Instruction.ANY))
+                .containsEntry("give", "banana:1").containsEntry("get", "kiwi:3");
+        // Bob holds the 3 kiwis asked for: he rejects because it is worth too little to him
+        assertThat(plan(def, 1, t, "reject", Instruction.ANY)).containsEntry("give", "banana:1")
+                .containsEntry("reason", FruitTrading.TOO_LITTLE);
+        // asked for an apple he does not hold, he says he cannot give it
+        assertThat(plan(def, 1, List.of(msg(0, "propose", "banana:1", "apple:1")), "reject", Instruction.ANY))
+                .containsEntry("reason", FruitTrading.CANNOT_GIVE);
     }
 
     // ---------------------------------------------------------------- scorer
@@ -308,9 +333,8 @@ class FruitTradingTest {
                 .containsExactly("propose", "counter", "accept", "reject");
         assertThat(p.players()).extracting(Protocol.Player::id).containsExactlyElementsOf(domain.protocolPlayers());
         assertThat(p.turnTaking()).isEqualTo(Protocol.TurnTaking.STRICT);
-        for (Protocol.Interaction i : p.interactions()) {
-            assertThat(i.content()).as(i.id()).hasSize(1);
-        }
+        assertThat(p.interactions()).extracting(i -> i.content().toString())
+                .containsExactly("[offer]", "[offer]", "[terms]", "[terms, reason]");
         // the only findings are the runtime names (Target, Speaker) that hand the floor over
         for (Diagnostic d : ProtocolChecker.check(p)) {
             assertThat(d.severity()).isEqualTo(Diagnostic.Severity.WARNING);
@@ -332,7 +356,8 @@ class FruitTradingTest {
         EnginePlayout.perform(d, 1, "counter", "2 blueberries for 1 apple");
         assertThat(EnginePlayout.legal(d, 0)).containsExactlyInAnyOrder("accept", "reject", "counter");
         assertThat(d.perform("p1", "accept", Map.of("terms", "x"), "p0").accepted()).isFalse();
-        EnginePlayout.perform(d, 0, "accept", "2 blueberries for 1 apple");
+        EnginePlayout.performContent(d, 0, "accept", Map.of("terms", Fruits.offer(new int[]{0, 0, 2, 0},
+                new int[]{1, 0, 0, 0})));
         assertThat(d.status()).isEqualTo(DialogueStatus.TERMINATED);
         assertThat(EnginePlayout.legal(d, 0)).isEmpty();
         assertThat(EnginePlayout.legal(d, 1)).isEmpty();
@@ -345,7 +370,7 @@ class FruitTradingTest {
         int agreements = 0;
         for (Scenario s : domain.scenarios(30, 2)) {
             List<Message> t = EnginePlayout.play(domain, s, 8, turn -> new EnginePlayout.Choice(
-                    planner.chooseMove(s, turn.speaker(), turn.transcript(), turn.legal(), Instruction.ANY)
+                    choose(s, turn.speaker(), turn.transcript(), turn.legal(), Instruction.ANY)
                             .orElseThrow(), Instruction.ANY));
             double[] r = scorer.score(s, t);
             if (t.get(t.size() - 1).moveId().equals("accept")) {

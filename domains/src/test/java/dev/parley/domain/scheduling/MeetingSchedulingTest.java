@@ -5,8 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.parley.dgdl.Diagnostic;
 import dev.parley.dgdl.Protocol;
 import dev.parley.dgdl.ProtocolChecker;
+import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.Message;
+import dev.parley.dialogue.MoveContext;
 import dev.parley.dialogue.PrivateInfo;
 import dev.parley.dialogue.Scenario;
 import dev.parley.domain.support.EnginePlayout;
@@ -21,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 class MeetingSchedulingTest {
 
-    private final MeetingScheduling domain = new MeetingScheduling();
+    private final Domain domain = MeetingScheduling.domain();
     private final SchedulingPlanner planner = new SchedulingPlanner();
     private final SchedulingScorer scorer = new SchedulingScorer();
     private final Scenario def = SchedulingScenarios.defaultScenario();
@@ -44,7 +46,16 @@ class MeetingSchedulingTest {
     }
 
     private String day(Scenario s, int speaker, List<Message> t, Instruction i) {
-        return planner.plan(s, speaker, t, "propose", i).get("day");
+        return Days.NAMES.get(Days.index((String) plan(s, speaker, t, "propose", i).get("day")));
+    }
+
+    private Map<String, Object> plan(Scenario s, int speaker, List<Message> t, String move, Instruction i) {
+        return planner.plan(new MoveContext(s, speaker, t), move, i);
+    }
+
+    private java.util.Optional<String> choose(Scenario s, int speaker, List<Message> t, List<String> legal,
+                                              Instruction i) {
+        return planner.chooseMove(new MoveContext(s, speaker, t), legal, i);
     }
 
     // ---------------------------------------------------------------- scenarios
@@ -160,25 +171,25 @@ class MeetingSchedulingTest {
         // Bob answers Thursday (his preference 1; best 5, no proposal made yet)
         List<Message> thu = List.of(propose(0, "Thu"));
         // submissive threshold max(1, 0.5 × min(5, 0.3 × 5)) = 1: accepts
-        assertThat(planner.chooseMove(def, 1, thu, ANSWERS, tone("submissive"))).contains("accept");
+        assertThat(choose(def, 1, thu, ANSWERS, tone("submissive"))).contains("accept");
         // calm 0.8 × 3.5 = 2.8, any 0.7 × 4.5 = 3.15, assertive min(5, 1.0 × 5) = 5: propose instead
-        assertThat(planner.chooseMove(def, 1, thu, ANSWERS, tone("calm"))).contains("propose");
-        assertThat(planner.chooseMove(def, 1, thu, ANSWERS, Instruction.ANY)).contains("propose");
-        assertThat(planner.chooseMove(def, 1, thu, ANSWERS, tone("assertive"))).contains("propose");
+        assertThat(choose(def, 1, thu, ANSWERS, tone("calm"))).contains("propose");
+        assertThat(choose(def, 1, thu, ANSWERS, Instruction.ANY)).contains("propose");
+        assertThat(choose(def, 1, thu, ANSWERS, tone("assertive"))).contains("propose");
         // Tuesday (preference 5) would suit even the assertive Bob
-        assertThat(planner.chooseMove(def, 1, List.of(propose(0, "Tue")), ANSWERS, tone("assertive")))
+        assertThat(choose(def, 1, List.of(propose(0, "Tue")), ANSWERS, tone("assertive")))
                 .contains("accept");
         // a day away is never accepted, whatever the tone
         for (Instruction i : domain.instructionLexicon().subList(0, 17)) {
-            assertThat(planner.chooseMove(def, 1, List.of(propose(0, "Mon")), ANSWERS, i)).contains("propose");
-            assertThat(planner.chooseMove(def, 1, List.of(propose(0, "Mon")), List.of("accept", "reject"), i))
+            assertThat(choose(def, 1, List.of(propose(0, "Mon")), ANSWERS, i)).contains("propose");
+            assertThat(choose(def, 1, List.of(propose(0, "Mon")), List.of("accept", "reject"), i))
                     .contains("reject");
         }
     }
 
     @Test
     void insistOnDayProposesAndAcceptsOnlyThatDay() {
-        MeetingScheduling insisting = new MeetingScheduling(MeetingScheduling.InstructionMode.INSIST_ON_DAY);
+        Domain insisting = MeetingScheduling.domain(MeetingScheduling.InstructionMode.INSIST_ON_DAY);
         assertThat(insisting.instructions()).extracting(Instruction::name).containsExactly("insist-on-Mon",
                 "insist-on-Tue", "insist-on-Wed", "insist-on-Thu", "insist-on-Fri", "insist-on-Sat", "insist-on-Sun",
                 "any");
@@ -187,8 +198,8 @@ class MeetingSchedulingTest {
                 .containsExactly("calm", "assertive", "submissive", "any");
         List<Message> t = List.of(propose(0, "Mon"), propose(1, "Tue"));
         assertThat(day(def, 0, t, insist("Sun"))).isEqualTo("Sun");
-        assertThat(planner.chooseMove(def, 0, List.of(propose(1, "Sun")), ANSWERS, insist("Sun"))).contains("accept");
-        assertThat(planner.chooseMove(def, 0, List.of(propose(1, "Thu")), ANSWERS, insist("Sun")))
+        assertThat(choose(def, 0, List.of(propose(1, "Sun")), ANSWERS, insist("Sun"))).contains("accept");
+        assertThat(choose(def, 0, List.of(propose(1, "Thu")), ANSWERS, insist("Sun")))
                 .contains("propose");
     }
 
@@ -212,11 +223,11 @@ class MeetingSchedulingTest {
                         ? List.of("propose") : ANSWERS;
                 for (Instruction i : all) {
                     for (String move : ANSWERS) {
-                        assertThat(planner.plan(changed, speaker, t, move, i))
-                                .isEqualTo(planner.plan(s, speaker, t, move, i));
+                        assertThat(plan(changed, speaker, t, move, i))
+                                .isEqualTo(plan(s, speaker, t, move, i));
                     }
-                    assertThat(planner.chooseMove(changed, speaker, t, legal, i))
-                            .isEqualTo(planner.chooseMove(s, speaker, t, legal, i));
+                    assertThat(choose(changed, speaker, t, legal, i))
+                            .isEqualTo(choose(s, speaker, t, legal, i));
                 }
             }
         }
@@ -266,7 +277,7 @@ class MeetingSchedulingTest {
         int negotiated = 0;
         for (Scenario s : domain.scenarios(40, 10)) {
             List<Message> t = EnginePlayout.play(domain, s, 8, turn -> new EnginePlayout.Choice(
-                    planner.chooseMove(s, turn.speaker(), turn.transcript(), turn.legal(), Instruction.ANY)
+                    choose(s, turn.speaker(), turn.transcript(), turn.legal(), Instruction.ANY)
                             .orElseThrow(), Instruction.ANY));
             int day = SchedulingScorer.agreedDay(t);
             negotiated += t.size() > 2 ? 1 : 0;
@@ -315,7 +326,7 @@ class MeetingSchedulingTest {
         assertThat(domain.instructionLexicon()).hasSizeGreaterThanOrEqualTo(12 + 7)
                 .allSatisfy(i -> assertThat(i.guidance()).isNotBlank());
         assertThat(domain.prompts().rewardQuery()).contains("{player}");
-        assertThat(planner.plan(def, 1, List.of(propose(0, "Mon")), "reject", Instruction.ANY))
-                .containsEntry("summary", "Reject Monday: you are out of office that day.");
+        assertThat(plan(def, 1, List.of(propose(0, "Mon")), "reject", Instruction.ANY))
+                .containsEntry("day", "Monday").containsEntry("reason", MeetingScheduling.BUSY);
     }
 }

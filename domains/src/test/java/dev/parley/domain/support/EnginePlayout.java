@@ -2,9 +2,11 @@ package dev.parley.domain.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.parley.dialogue.Contents;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.Message;
+import dev.parley.dialogue.MoveContext;
 import dev.parley.dialogue.Scenario;
 import dev.parley.engine.Dialogue;
 import dev.parley.engine.LegalMove;
@@ -19,8 +21,8 @@ import java.util.function.Function;
 
 /**
  * Plays a domain's protocol on the real engine: participant {@code p0} plays the domain's first protocol player,
- * {@code p1} the second. Content is planned by the domain's planner; the words of a move are put into every
- * content variable of the move, as the dialogue game does.
+ * {@code p1} the second. Content is planned by the domain's planner and performed as typed content, as the dialogue
+ * game does; the words come from the domain's realiser.
  */
 public final class EnginePlayout {
 
@@ -55,6 +57,14 @@ public final class EnginePlayout {
             reply.put(v, words);
         }
         MoveOutcome outcome = d.perform("p" + player, moveId, reply, legal.target());
+        assertThat(outcome.accepted()).as("%s by p%d: %s", moveId, player, outcome.reason()).isTrue();
+    }
+
+    /** Performs a move with its typed content, as the dialogue game does; fails the test if the engine rejects it. */
+    public static void performContent(Dialogue d, int player, String moveId, Map<String, Object> content) {
+        LegalMove legal = d.legalMoves("p" + player).stream().filter(m -> m.moveId().equals(moveId)).findFirst()
+                .orElseThrow(() -> new AssertionError(moveId + " is not legal for p" + player));
+        MoveOutcome outcome = d.perform("p" + player, moveId, Contents.reply(content), legal.target());
         assertThat(outcome.accepted()).as("%s by p%d: %s", moveId, player, outcome.reason()).isTrue();
     }
 
@@ -98,10 +108,10 @@ public final class EnginePlayout {
                 break;
             }
             Choice c = policy.apply(new Turn(List.copyOf(transcript), speaker, legal(d, speaker)));
-            Map<String, String> content = domain.planner().plan(scenario, speaker, transcript, c.moveId(),
-                    c.instruction());
-            String words = content.getOrDefault("summary", c.moveId());
-            perform(d, speaker, c.moveId(), words);
+            Map<String, Object> content = domain.planner().plan(new MoveContext(scenario, speaker, transcript),
+                    c.moveId(), c.instruction());
+            String words = domain.content().realiser().realise(c.moveId(), content, c.instruction(), 0);
+            performContent(d, speaker, c.moveId(), content);
             transcript.add(new Message(speaker, c.moveId(), content, words));
         }
         return transcript;

@@ -1,0 +1,56 @@
+package dev.parley.domain.scheduling;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.dialogue.ContentRules;
+import dev.parley.dialogue.MoveContext;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Meeting scheduling's typed content: a day is one of the seven full English day names; a rejection names the day
+ * and a reason ({@code busy} or {@code prefer-other}). Feasible: accept and reject name the day the other proposed
+ * last (a proposal may name any day: a colleague may propose a day it is away, and pays for it).
+ */
+public final class SchedulingRules implements ContentRules {
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    @Override
+    public ObjectNode schema(String moveId, MoveContext context) {
+        ObjectNode root = NODES.objectNode().put("type", "object");
+        ObjectNode props = root.putObject("properties");
+        ArrayNode required = root.putArray("required");
+        if (moveId.equals(MeetingScheduling.PROPOSE) || moveId.equals(MeetingScheduling.ACCEPT)
+                || moveId.equals(MeetingScheduling.REJECT)) {
+            ArrayNode days = props.putObject(MeetingScheduling.DAY).put("type", "string").putArray("enum");
+            Days.FULL.forEach(days::add);
+            required.add(MeetingScheduling.DAY);
+        }
+        if (moveId.equals(MeetingScheduling.REJECT)) {
+            props.putObject(MeetingScheduling.REASON).put("type", "string").putArray("enum")
+                    .add(MeetingScheduling.BUSY).add(MeetingScheduling.PREFER_OTHER);
+            required.add(MeetingScheduling.REASON);
+        }
+        root.put("additionalProperties", false);
+        return root;
+    }
+
+    @Override
+    public Optional<String> infeasible(String moveId, Map<String, Object> content, MoveContext context) {
+        if (!moveId.equals(MeetingScheduling.ACCEPT) && !moveId.equals(MeetingScheduling.REJECT)) {
+            return Optional.empty();
+        }
+        int table = SchedulingPlanner.dayOnTable(context.speaker(), context.transcript());
+        if (table < 0) {
+            return Optional.of("no day of the other's is on the table to " + moveId);
+        }
+        int named = Days.index(String.valueOf(content.get(MeetingScheduling.DAY)));
+        if (named != table) {
+            return Optional.of("the day on the table is " + Days.FULL.get(table) + ", not "
+                    + content.get(MeetingScheduling.DAY));
+        }
+        return Optional.empty();
+    }
+}
