@@ -5,8 +5,8 @@ import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.Scenario;
 import dev.parley.llm.BoundedExecutor;
-import dev.parley.llm.RewardModel;
-import dev.parley.llm.UtteranceGenerator;
+import dev.parley.dialogue.RewardModel;
+import dev.parley.dialogue.MoveGenerator;
 import dev.parley.psro.Evaluation;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -20,11 +20,11 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Estimates a prompt-space meta-game entry: what each player gets when each follows one instruction for the whole
- * dialogue. It plays {@code playoutsPerScenario} dialogues of every scenario ({@link DialogueGame#playout}) on a
+ * dialogue. It plays {@code playoutsPerScenario} dialogues of every scenario ({@link Playouts#play}) on a
  * dialogue game whose instruction set is the instructions in play, and reports the mean, the standard error and the
  * number of dialogues.
  *
- * <p>Playout {@code k} of scenario {@code s} draws its random choices (fallback moves, sampling seeds) from a source
+ * <p>Playout {@code k} of scenario {@code s} draws its random choices (sampling seeds) from a source
  * seeded by (seed, s, k) alone, the same for every profile: common random numbers, so that two instructions are
  * compared on the same dialogues' chances. An estimate is therefore a function of the profile, and is memoised: the
  * oracle's evaluation of a candidate against a population member is the meta-game entry it becomes if chosen.
@@ -34,9 +34,9 @@ public final class InstructionSimulator {
 
     private final Domain domain;
     private final List<Scenario> scenarios;
-    private final UtteranceGenerator generator;
+    private final MoveGenerator generator;
     private final RewardModel rewardModel;
-    private final DialogueGame.Limits limits;
+    private final DialogueGame.Settings settings;
     private final int playoutsPerScenario;
     private final long seed;
     private final BoundedExecutor executor;
@@ -46,12 +46,12 @@ public final class InstructionSimulator {
     private final AtomicLong playouts = new AtomicLong();
 
     /**
-     * @param rewardModel an LLM judge, or {@code null} for the domain's exact scorer
+     * @param rewardModel the exact scorer ({@link RewardModel#exact}) or an LLM judge
      * @param executor    plays a profile's dialogues concurrently (language-model runs), or {@code null} to play
      *                    them one after the other
      */
-    public InstructionSimulator(Domain domain, List<Scenario> scenarios, UtteranceGenerator generator,
-                                RewardModel rewardModel, DialogueGame.Limits limits, int playoutsPerScenario,
+    public InstructionSimulator(Domain domain, List<Scenario> scenarios, MoveGenerator generator,
+                                RewardModel rewardModel, DialogueGame.Settings settings, int playoutsPerScenario,
                                 long seed, BoundedExecutor executor) {
         this.domain = Objects.requireNonNull(domain, "domain");
         this.scenarios = List.copyOf(scenarios);
@@ -62,8 +62,8 @@ public final class InstructionSimulator {
             throw new IllegalArgumentException("need at least one playout per scenario, got " + playoutsPerScenario);
         }
         this.generator = Objects.requireNonNull(generator, "generator");
-        this.rewardModel = rewardModel;
-        this.limits = Objects.requireNonNull(limits, "limits");
+        this.rewardModel = Objects.requireNonNull(rewardModel, "rewardModel");
+        this.settings = Objects.requireNonNull(settings, "settings");
         this.playoutsPerScenario = playoutsPerScenario;
         this.seed = seed;
         this.executor = executor;
@@ -89,7 +89,7 @@ public final class InstructionSimulator {
 
     /** What generates the words and the payoffs, for reports. */
     public String backend() {
-        return generator.backend() + " + " + (rewardModel == null ? "exact:" + domain.name() : rewardModel.backend());
+        return generator.backend() + " + " + rewardModel.backend();
     }
 
     /** The estimate of one profile (one instruction per player), played on first request. */
@@ -145,7 +145,7 @@ public final class InstructionSimulator {
 
     private double[] play(DialogueGame game, List<Instruction> profile, int[] job) {
         playouts.incrementAndGet();
-        return game.playout(job[0], profile, random(job[0], job[1])).returns();
+        return Playouts.play(game, job[0], profile, random(job[0], job[1])).returns();
     }
 
     /** The random source of playout {@code k} of scenario {@code s}: the same for every profile. */
@@ -158,6 +158,6 @@ public final class InstructionSimulator {
     private DialogueGame gameFor(List<Instruction> profile) {
         List<Instruction> set = profile.stream().distinct().sorted(Comparator.comparing(Instruction::name)).toList();
         return games.computeIfAbsent(set, k -> new DialogueGame(domain, scenarios, k, generator, rewardModel,
-                limits));
+                settings));
     }
 }

@@ -9,7 +9,8 @@ import dev.parley.dialogue.HaggleDomain;
 import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.Scenario;
 import dev.parley.domain.fruit.FruitTrading;
-import dev.parley.llm.OfflineRealiser;
+import dev.parley.dialogue.OfflineMoveGenerator;
+import dev.parley.dialogue.RewardModel;
 import dev.parley.nfg.MetaSolution;
 import dev.parley.nfg.MetaSolvers;
 import java.util.ArrayList;
@@ -26,15 +27,14 @@ class PromptPsroTest {
     private static final int MAX_REPLIES = 6;
 
     private static PromptPsro fruit(String metaSolver, long seed, int candidates) {
-        Domain d = new FruitTrading();
-        InstructionSimulator sim = new InstructionSimulator(d, d.scenarios(SCENARIOS, seed), new OfflineRealiser(),
-                null, new DialogueGame.Limits(MAX_REPLIES, 1), 1, seed, null);
+        Domain d = FruitTrading.domain();
+        InstructionSimulator sim = new InstructionSimulator(d, d.scenarios(SCENARIOS, seed), new OfflineMoveGenerator(d.content()), RewardModel.exact(d), DialogueGame.Settings.of(MAX_REPLIES, 1), 1, seed, null);
         return new PromptPsro(sim, new PromptPsro.Config(MetaSolvers.byName(metaSolver),
                 new LexiconProposer(d.instructionLexicon()), candidates, seed), PromptPsro.Start.INSTRUCTIONS);
     }
 
     /**
-     * The haggle domain of the core tests, by hand (see DialogueGamePlayoutTest): over its three scenarios the
+     * The haggle domain of the core tests, by hand (see HaggleDomain): over its three scenarios the
      * seller earns firm 10/3, soft 2, any 3, and the buyer 1, 7/3 and 4/3 against those sellers, whatever the
      * buyer's own instruction. From {any}: the seller's best candidate is firm (gain 10/3 - 3 = 1/3); the buyer's
      * candidates tie at 4/3 (gain 0). Next the seller plays firm, and its only candidate left, soft, loses 4/3.
@@ -44,9 +44,9 @@ class PromptPsroTest {
     void haggleFollowsTheHandComputedOracle() {
         List<Scenario> scenarios = List.of(HaggleDomain.scenario("cheap", 3, 9), HaggleDomain.scenario("dear", 5, 9),
                 HaggleDomain.scenario("poor", 3, 6));
-        HaggleDomain d = new HaggleDomain(scenarios);
-        InstructionSimulator sim = new InstructionSimulator(d, scenarios, new OfflineRealiser(), null,
-                new DialogueGame.Limits(4, 1), 1, 3, null);
+        Domain d = HaggleDomain.domain(scenarios);
+        InstructionSimulator sim = new InstructionSimulator(d, scenarios, new OfflineMoveGenerator(d.content()), RewardModel.exact(d),
+                DialogueGame.Settings.of(4, 1), 1, 3, null);
         PromptPsro psro = new PromptPsro(sim, new PromptPsro.Config(MetaSolvers.byName("nash"),
                 new LexiconProposer(d.instructionLexicon()), 5, 3), PromptPsro.Start.BASELINE);
 
@@ -88,7 +88,7 @@ class PromptPsroTest {
     @Test
     void fruitPopulationsGrowFromTheLexiconAndMetaStrategiesAreDistributions() {
         Set<String> lexicon = new HashSet<>();
-        new FruitTrading().instructionLexicon().forEach(i -> lexicon.add(i.name()));
+        FruitTrading.domain().instructionLexicon().forEach(i -> lexicon.add(i.name()));
         for (String solver : List.of("nash", "cce", "nbs", "prd", "rm")) {
             PromptPsro psro = fruit(solver, 7, 3);
             List<PromptPsroIteration> its = psro.run(3);
@@ -147,7 +147,7 @@ class PromptPsroTest {
      */
     @Test
     void theChosenCandidateIsABestResponseByIndependentResimulation() {
-        Domain d = new FruitTrading();
+        Domain d = FruitTrading.domain();
         List<Scenario> scenarios = d.scenarios(SCENARIOS, 5);
         for (String solver : List.of("nash", "cce")) {
             for (PromptPsroIteration it : fruit(solver, 5, 4).run(3)) {
@@ -183,12 +183,12 @@ class PromptPsroTest {
     private static double resimulate(Domain d, List<Scenario> scenarios, int p, Instruction mine,
                                      Instruction theirs) {
         List<Instruction> set = mine.name().equals(theirs.name()) ? List.of(mine) : List.of(theirs, mine);
-        DialogueGame g = new DialogueGame(d, scenarios, set, new OfflineRealiser(), null,
-                new DialogueGame.Limits(MAX_REPLIES, 1));
+        DialogueGame g = new DialogueGame(d, scenarios, set, new OfflineMoveGenerator(d.content()), RewardModel.exact(d),
+                DialogueGame.Settings.of(MAX_REPLIES, 1));
         double total = 0;
         for (int s = 0; s < scenarios.size(); s++) {
             List<Instruction> profile = p == 0 ? List.of(mine, theirs) : List.of(theirs, mine);
-            total += g.playout(s, profile, new Random(100 + s)).returns()[p];
+            total += Playouts.play(g, s, profile, new Random(100 + s)).returns()[p];
         }
         return total / scenarios.size();
     }
