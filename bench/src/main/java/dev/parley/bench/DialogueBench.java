@@ -10,7 +10,8 @@ import dev.parley.experiment.ExperimentConfig;
 import dev.parley.experiment.ExperimentReport;
 import dev.parley.experiment.ExperimentRunner;
 import dev.parley.game.GameTree;
-import dev.parley.llm.OfflineRealiser;
+import dev.parley.dialogue.OfflineMoveGenerator;
+import dev.parley.dialogue.RewardModel;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -52,7 +53,7 @@ public class DialogueBench {
     }
 
     static DialogueGame game(Domain d) {
-        return new DialogueGame(d, d.scenarios(4, 1), new OfflineRealiser(), null, new DialogueGame.Limits(3, 1));
+        return DialogueGame.offline(d, d.scenarios(4, 1), DialogueGame.Settings.of(3, 1));
     }
 
     /** A fresh game compiled into a tree: every message generated, every move performed, every outcome scored. */
@@ -61,11 +62,18 @@ public class DialogueBench {
         return GameTree.compile(game(s.d));
     }
 
+    /** The same tree with the engine replayed from move 0 at every state, as before {@code Dialogue.copy()}. */
+    @Benchmark
+    public GameTree buildTreeReplayingTheEngine(Setting s) {
+        return GameTree.compile(DialogueGame.replayingEngine(s.d, s.d.scenarios(4, 1),
+                DialogueGame.Settings.of(3, 1)));
+    }
+
     /** The whole offline {@code parley experiment} with its defaults: build, solve, measure (no files written). */
     @Benchmark
     public ExperimentReport wholeExperiment(Setting s) {
-        return ExperimentRunner.run(s.d, new ExperimentConfig(s.domain, 4, 3, CfrVariant.CFR, 200, 1, 1, 50),
-                new OfflineRealiser(), null, () -> null, n -> { });
+        return ExperimentRunner.run(s.d, ExperimentConfig.of(s.domain, 4, 3, CfrVariant.CFR, 200, 1),
+                new OfflineMoveGenerator(s.d.content()), RewardModel.exact(s.d), () -> null, n -> { });
     }
 
     /** The solving part of {@code parley experiment}: CFR 200 iterations and the NashConv of the average. */

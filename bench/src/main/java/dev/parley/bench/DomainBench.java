@@ -1,10 +1,13 @@
 package dev.parley.bench;
 
+import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.Message;
+import dev.parley.dialogue.MoveContext;
 import dev.parley.dialogue.Scenario;
 import dev.parley.domain.debate.Debate;
 import dev.parley.domain.fruit.FruitTrading;
+import dev.parley.domain.fruit.Fruits;
 import dev.parley.domain.scheduling.MeetingScheduling;
 import java.util.List;
 import java.util.Map;
@@ -31,43 +34,65 @@ import org.openjdk.jmh.annotations.Warmup;
 @State(Scope.Benchmark)
 public class DomainBench {
 
-    private final FruitTrading fruit = new FruitTrading();
+    private final Domain fruit = FruitTrading.domain();
     private final Scenario fruitScenario = fruit.scenarios(1, 1).get(0);
     private final List<Message> fruitTalk = List.of(
-            msg(0, "propose", Map.of("give", "banana:1", "get", "blueberry:1,kiwi:3")),
-            msg(1, "counter", Map.of("give", "blueberry:1", "get", "banana:1")));
-    private final List<Message> fruitDeal = List.of(fruitTalk.get(0), fruitTalk.get(1), msg(0, "accept", Map.of()));
+            msg(0, "propose", Map.of("offer", offer("banana:1", "blueberry:1,kiwi:3"))),
+            msg(1, "counter", Map.of("offer", offer("blueberry:1", "banana:1"))));
+    private final List<Message> fruitDeal = List.of(fruitTalk.get(0), fruitTalk.get(1),
+            msg(0, "accept", Map.of("terms", offer("blueberry:1", "banana:1"))));
 
-    private final MeetingScheduling scheduling = new MeetingScheduling();
+    private final Domain scheduling = MeetingScheduling.domain();
     private final Scenario schedulingScenario = scheduling.scenarios(1, 1).get(0);
-    private final List<Message> schedulingTalk = List.of(msg(0, "propose", Map.of("day", "Mon")),
-            msg(1, "propose", Map.of("day", "Tue")));
+    private final List<Message> schedulingTalk = List.of(msg(0, "propose", Map.of("day", "Monday")),
+            msg(1, "propose", Map.of("day", "Tuesday")));
     private final List<Message> schedulingDeal = List.of(schedulingTalk.get(0), schedulingTalk.get(1),
-            msg(0, "propose", Map.of("day", "Thu")), msg(1, "accept", Map.of()));
+            msg(0, "propose", Map.of("day", "Thursday")), msg(1, "accept", Map.of("day", "Thursday")));
 
-    private final Debate debate = new Debate();
+    private final Domain debate = Debate.domain();
     private final Scenario debateScenario = debate.scenarios(1, 1).get(0);
-    private final List<Message> debateTalk = List.of(msg(0, "claim", Map.of()),
-            msg(1, "argue", Map.of("argument", "bf-c2")), msg(0, "argue", Map.of("argument", "bf-p1")));
+    private final List<Message> debateTalk = List.of(msg(0, "claim", argument(null, null)),
+            msg(1, "argue", argument("bf-c2", null)), msg(0, "argue", argument("bf-p1", null)));
     private final List<Message> debateEnd = List.of(debateTalk.get(0), debateTalk.get(1), debateTalk.get(2),
-            msg(1, "rebut", Map.of("rebuttal", "bf-cr1")), msg(0, "rebut", Map.of("rebuttal", "bf-pr2")),
-            msg(1, "close", Map.of()));
+            msg(1, "rebut", argument("bf-cr1", "bf-p1")), msg(0, "rebut", argument("bf-pr2", "bf-c2")),
+            msg(1, "close", argument(null, null)));
     private final Instruction calm = fruit.instructions().get(0);
     private final Instruction logos = debate.instructions().get(0);
+    private final Map<String, Object> fruitOffer = Map.of("offer", offer("banana:1", "blueberry:2,kiwi:1"));
+    private final Map<String, Object> day = Map.of("day", "Thursday");
+    private final Map<String, Object> point = Map.of("argument", Map.of("claim",
+            "breakfast is the most important meal of the day", "premise",
+            "Children who eat breakfast concentrate better at school.", "ref", "bf-p1"));
 
-    private static Message msg(int speaker, String move, Map<String, String> content) {
+    private static Message msg(int speaker, String move, Map<String, Object> content) {
         return new Message(speaker, move, content, move);
     }
 
+    private static Map<String, Object> offer(String give, String get) {
+        return Fruits.offer(Fruits.parse(give), Fruits.parse(get));
+    }
+
+    private static Map<String, Object> argument(String ref, String target) {
+        Map<String, Object> a = new java.util.LinkedHashMap<>();
+        a.put("claim", "breakfast matters");
+        if (ref != null) {
+            a.put("ref", ref);
+        }
+        if (target != null) {
+            a.put("target", target);
+        }
+        return Map.of("argument", a);
+    }
+
     @Benchmark
-    public Map<String, String> fruitPlanCounter() {
-        return fruit.planner().plan(fruitScenario, 0, fruitTalk, "counter", calm);
+    public Map<String, Object> fruitPlanCounter() {
+        return fruit.planner().plan(new MoveContext(fruitScenario, 0, fruitTalk), "counter", calm);
     }
 
     @Benchmark
     public Object fruitChooseMove() {
-        return fruit.planner().chooseMove(fruitScenario, 0, fruitTalk, List.of("accept", "reject", "counter"),
-                Instruction.ANY);
+        return fruit.planner().chooseMove(new MoveContext(fruitScenario, 0, fruitTalk),
+                List.of("accept", "reject", "counter"), Instruction.ANY);
     }
 
     @Benchmark
@@ -76,8 +101,8 @@ public class DomainBench {
     }
 
     @Benchmark
-    public Map<String, String> schedulingPlanPropose() {
-        return scheduling.planner().plan(schedulingScenario, 0, schedulingTalk, "propose", calm);
+    public Map<String, Object> schedulingPlanPropose() {
+        return scheduling.planner().plan(new MoveContext(schedulingScenario, 0, schedulingTalk), "propose", calm);
     }
 
     @Benchmark
@@ -86,8 +111,33 @@ public class DomainBench {
     }
 
     @Benchmark
-    public Map<String, String> debatePlanRebut() {
-        return debate.planner().plan(debateScenario, 1, debateTalk, "rebut", logos);
+    public Map<String, Object> debatePlanRebut() {
+        return debate.planner().plan(new MoveContext(debateScenario, 1, debateTalk), "rebut", logos);
+    }
+
+    /** The offline realiser's cost per message (SimpleNLG): one fruit offer in a tone. */
+    @Benchmark
+    public String realiseFruitOffer() {
+        return fruit.content().realiser().realise("propose", fruitOffer, calm, 3);
+    }
+
+    /** One scheduling proposal. */
+    @Benchmark
+    public String realiseSchedulingProposal() {
+        return scheduling.content().realiser().realise("propose", day, calm, 3);
+    }
+
+    /** One debate argument with its premise. */
+    @Benchmark
+    public String realiseDebateArgument() {
+        return debate.content().realiser().realise("argue", point, logos, 3);
+    }
+
+    /** Checking a model's words against an offer (what verification adds per message). */
+    @Benchmark
+    public Object checkFruitWords() {
+        return fruit.content().realiser().mismatch("propose", fruitOffer,
+                "I'll give you a banana for two blueberries and a kiwi.");
     }
 
     @Benchmark

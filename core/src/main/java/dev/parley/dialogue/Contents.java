@@ -43,7 +43,11 @@ public final class Contents {
             return v;
         }
         if (v instanceof Long l) {
-            return l == l.intValue() ? Integer.valueOf(l.intValue()) : l;
+            // no conditional expression here: it would promote the Integer back to a Long
+            if (l == l.intValue()) {
+                return l.intValue();
+            }
+            return l;
         }
         if (v instanceof Short || v instanceof Byte) {
             return ((Number) v).intValue();
@@ -140,7 +144,10 @@ public final class Contents {
             return Collections.unmodifiableList(out);
         }
         if (n.isIntegralNumber()) {
-            return n.canConvertToInt() ? Integer.valueOf(n.intValue()) : Long.valueOf(n.longValue());
+            if (n.canConvertToInt()) {
+                return n.intValue(); // an if, not ?: (which would promote the Integer to a Long)
+            }
+            return n.longValue();
         }
         if (n.isNumber()) {
             return n.doubleValue();

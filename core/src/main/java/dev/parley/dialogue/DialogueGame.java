@@ -99,6 +99,7 @@ public final class DialogueGame implements Game {
     private final MoveGenerator generator;
     private final RewardModel rewardModel;
     private final Settings settings;
+    private final boolean replayEngine;
 
     private final Map<GenerationKey, Utterance> memo = new ConcurrentHashMap<>();
     private final Map<GenerationKey, String> chosenMoves = new ConcurrentHashMap<>();
@@ -125,6 +126,12 @@ public final class DialogueGame implements Game {
      */
     public DialogueGame(Domain domain, List<Scenario> scenarios, List<Instruction> instructions,
                         MoveGenerator generator, RewardModel rewardModel, Settings settings) {
+        this(domain, scenarios, instructions, generator, rewardModel, settings, false);
+    }
+
+    private DialogueGame(Domain domain, List<Scenario> scenarios, List<Instruction> instructions,
+                         MoveGenerator generator, RewardModel rewardModel, Settings settings, boolean replayEngine) {
+        this.replayEngine = replayEngine;
         this.domain = Objects.requireNonNull(domain, "domain");
         this.protocol = domain.protocol();
         this.scenarios = List.copyOf(scenarios);
@@ -155,6 +162,16 @@ public final class DialogueGame implements Game {
         }
         this.generator = Objects.requireNonNull(generator, "generator");
         this.rewardModel = Objects.requireNonNull(rewardModel, "rewardModel: use RewardModel.exact(domain)");
+    }
+
+    /**
+     * The same game built the way Parley built dialogue games before {@link Dialogue#copy()}: every state replays
+     * the protocol engine from the first move instead of branching its parent's engine. Only for measuring the
+     * difference side by side (JMH {@code DialogueBench}); the game and its tree are identical.
+     */
+    public static DialogueGame replayingEngine(Domain domain, List<Scenario> scenarios, Settings settings) {
+        return new DialogueGame(domain, scenarios, domain.instructions(), new OfflineMoveGenerator(domain.content()),
+                RewardModel.exact(domain), settings, true);
     }
 
     /** The offline game: the domain's planner and realiser generate, its exact scorer pays. */
@@ -450,7 +467,9 @@ public final class DialogueGame implements Game {
             for (int i = 0; i < steps.size(); i++) {
                 Message m = steps.get(i).message();
                 String who = m.speaker() == player ? Dcrs.Utterance.SELF : sc.player(m.speaker()).role();
-                history.add(new Dcrs.Utterance(i - steps.size(), who, m.moveId(), m.text()));
+                // the words, and the verified content they said: public, and what an answer must refer to
+                String said = m.content().isEmpty() ? m.text() : m.text() + " " + Contents.canonical(m.content());
+                history.add(new Dcrs.Utterance(i - steps.size(), who, m.moveId(), said));
             }
             return MoveDcrs.of(sc.topic(), me.stance(), history, move.moveId(), move.opener(), move.reply(),
                     instruction.isBaseline() ? null : instruction.guidance(), me.knowledge());
@@ -466,11 +485,14 @@ public final class DialogueGame implements Game {
                     seed), () -> new MoveRequest(context, move, instruction, dcrs(player, move, instruction),
                     domain.content().rules().schema(moveId, context)), seed);
             Dialogue next;
-            synchronized (dialogue) {
-                next = dialogue.copy();
+            if (replayEngine) {
+                next = replay();
+            } else {
+                synchronized (dialogue) {
+                    next = dialogue.copy();
+                }
             }
-            String target = move.target() != null ? move.target()
-                    : move.targets().isEmpty() ? null : move.targets().get(0);
+            String target = target(move);
             MoveOutcome outcome = next.perform(participantIds.get(player), moveId, Contents.reply(u.content()),
                     target);
             if (!outcome.accepted()) {
@@ -481,6 +503,21 @@ public final class DialogueGame implements Game {
             grown.addAll(steps);
             grown.add(new Step(new Message(player, moveId, u.content(), u.text()), instruction));
             return new DialogueState(scenario, Collections.unmodifiableList(grown), null, next);
+        }
+
+        /** The engine after this state's moves, rebuilt from the first move (the pre-copy way, for benchmarks). */
+        private Dialogue replay() {
+            Dialogue d = startDialogue();
+            for (Step s : steps) {
+                Message m = s.message();
+                String pid = participantIds.get(m.speaker());
+                LegalMove legal = d.legalMoves(pid).stream().filter(x -> x.moveId().equals(m.moveId())).findFirst()
+                        .orElseThrow();
+                if (!d.perform(pid, m.moveId(), Contents.reply(m.content()), target(legal)).accepted()) {
+                    throw new IllegalStateException("replay of " + m.moveId() + " refused");
+                }
+            }
+            return d;
         }
 
         List<Message> transcript() {
@@ -549,6 +586,10 @@ public final class DialogueGame implements Game {
         public String toString() {
             return "DialogueState[scenario=" + scenario + ", messages=" + steps.size() + "]";
         }
+    }
+
+    private static String target(LegalMove move) {
+        return move.target() != null ? move.target() : move.targets().isEmpty() ? null : move.targets().get(0);
     }
 
     private Utterance generate(GenerationKey key, java.util.function.Supplier<MoveRequest> request, long seed) {

@@ -57,11 +57,9 @@ public final class MoveVerifier {
                         + variable + " (its variables: " + template.keySet() + ")");
             }
         }
-        List<Error> errors = schema(request.schema()).validate(Contents.toJson(content));
-        if (!errors.isEmpty()) {
-            Error e = errors.get(0);
-            String where = e.getInstanceLocation().toString();
-            return reject(Rejection.SCHEMA, (where.isEmpty() ? "" : where + ": ") + message(e));
+        Optional<Rejection> invalid = checkSchema(request.schema(), content);
+        if (invalid.isPresent()) {
+            return invalid;
         }
         for (Map.Entry<String, String> t : template.entrySet()) {
             String fixed = t.getValue();
@@ -75,6 +73,29 @@ public final class MoveVerifier {
         }
         return rules.infeasible(request.moveId(), content, request.context())
                 .map(reason -> new Rejection(Rejection.INFEASIBLE, reason));
+    }
+
+    /** The content against a move's schema alone. */
+    public Optional<Rejection> checkSchema(ObjectNode schema, Map<String, Object> content) {
+        List<Error> errors = schema(schema).validate(Contents.toJson(content));
+        if (errors.isEmpty()) {
+            return Optional.empty();
+        }
+        Error e = errors.get(0);
+        String where = e.getInstanceLocation().toString();
+        return reject(Rejection.SCHEMA, (where.isEmpty() ? "" : where + ": ") + message(e));
+    }
+
+    /**
+     * Content someone else said (a person, another agent) read against the domain: its schema, then its
+     * feasibility for that speaker in that context.
+     */
+    public Optional<Rejection> checkSaid(String moveId, Map<String, Object> content, MoveContext context) {
+        Optional<Rejection> invalid = checkSchema(rules.schema(moveId, context), content);
+        if (invalid.isPresent()) {
+            return invalid;
+        }
+        return rules.infeasible(moveId, content, context).map(r -> new Rejection(Rejection.INFEASIBLE, r));
     }
 
     /** The words alone, and the words against the content. */

@@ -1,5 +1,6 @@
 package dev.parley.agent;
 
+import dev.parley.dialogue.Contents;
 import dev.parley.dialogue.DialogueGame;
 import dev.parley.dialogue.Message;
 import dev.parley.game.State;
@@ -18,7 +19,7 @@ import org.slf4j.LoggerFactory;
 /**
  * An agent that takes part in a served dialogue as the solver says: it joins, waits for its turn, finds where the
  * dialogue stands in the domain's game ({@link GameTracker}), draws a move × instruction from its policy at that
- * information state, has the game fill the move's words through PrEFACE (the game's {@code UtteranceGenerator}),
+ * information state, has the game's generator decide the move's verified content and words ({@code MoveGenerator}),
  * and performs the move over HTTP. It stops when the game ends (the protocol terminated, or the game's length limit
  * was reached) or the served dialogue stops accepting moves.
  */
@@ -49,6 +50,7 @@ public final class SteeredAgent {
     private final Duration poll;
     private final Duration timeout;
     private final String label;
+    private final WordingMatcher matcher;
 
     /**
      * @param scenario the index, in the game's scenarios, of the deal whose private information this agent holds
@@ -56,6 +58,12 @@ public final class SteeredAgent {
      */
     public SteeredAgent(DgepClient client, DialogueGame game, TabularPolicy policy, int scenario, long seed,
                         Duration poll, Duration timeout, String label) {
+        this(client, game, policy, scenario, seed, poll, timeout, label, WordingMatcher.EXACT);
+    }
+
+    /** @param matcher how served words are compared with the game's, to locate another player's free-text move */
+    public SteeredAgent(DgepClient client, DialogueGame game, TabularPolicy policy, int scenario, long seed,
+                        Duration poll, Duration timeout, String label, WordingMatcher matcher) {
         if (scenario < 0 || scenario >= game.scenarios().size()) {
             throw new IllegalArgumentException("scenario " + scenario + " is not one of the game's "
                     + game.scenarios().size());
@@ -68,6 +76,7 @@ public final class SteeredAgent {
         this.poll = poll;
         this.timeout = timeout;
         this.label = label;
+        this.matcher = matcher;
     }
 
     /** Joins {@code dialogueId} as {@code role} and plays until the game or the dialogue ends. */
@@ -79,13 +88,19 @@ public final class SteeredAgent {
                     + "player of the " + game.domain().name() + " game " + game.domain().protocolPlayers());
         }
         LOG.info("{}: joined dialogue {} as {} (game player {})", label, dialogueId, joined.player(), me);
-        GameTracker tracker = new GameTracker(game, me, scenario);
+        GameTracker tracker = new GameTracker(game, me, scenario, matcher);
         Map<Integer, Integer> myActions = new HashMap<>();
         List<Decision> decisions = new ArrayList<>();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             List<DgepClient.Said> transcript = client.transcript(dialogueId);
-            State state = tracker.locate(transcript, myActions);
+            GameTracker.Location location = tracker.locate(transcript, myActions);
+            State state = location.state();
+            if (location.maxDistance() > 0) {
+                LOG.info("{}: located the dialogue by the nearest wording (largest distance {}, approximated"
+                        + " content at {})", label, String.format(Locale.ROOT, "%.3f", location.maxDistance()),
+                        location.approximated());
+            }
             if (state.isTerminal()) {
                 LOG.info("{}: the game is over after {} messages", label, transcript.size());
                 return new Outcome(label, joined.player(), decisions, transcript, state.returns());
@@ -117,9 +132,10 @@ public final class SteeredAgent {
                     .orElseThrow(() -> new AgentException(label + ": the game chose " + message.moveId()
                             + " but the server offers " + served.stream().map(DgepClient.ServedMove::moveId)
                             .toList()));
+            // the verified content goes into the move's content variables; values the protocol fixes stay
+            Map<String, String> content = Contents.reply(message.content());
             Map<String, String> reply = new LinkedHashMap<>();
-            String words = contentOf(move, message.text());
-            move.reply().forEach((k, v) -> reply.put(k, v.startsWith("$") ? words : v));
+            move.reply().forEach((k, v) -> reply.put(k, v.startsWith("$") ? content.getOrDefault(k, v) : v));
             String target = move.target() != null ? move.target()
                     : move.targets().isEmpty() ? null : move.targets().get(0);
             DgepClient.Said said;
@@ -134,29 +150,11 @@ public final class SteeredAgent {
             }
             myActions.put(said.index(), action);
             Decision d = new Decision(said.index(), action, shown, state.actionLabel(action), message.moveId(),
-                    game.instructionOf(action).name(), message.text());
+                    game.codec().instruction(action).name(), message.text());
             decisions.add(d);
             LOG.info("{}: move {} at {}: {} -> {} \"{}\"", label, said.index(), joined.player(), format(shown),
                     d.chosen(), d.text());
         }
-    }
-
-    /**
-     * What goes into the move's open variable so that the server's locution (the opener with the variable filled)
-     * reads exactly as the generated text: PrEFACE's text already starts with the opener's fixed words, which are
-     * not sent twice.
-     */
-    static String contentOf(DgepClient.ServedMove move, String text) {
-        String opener = move.opener();
-        int var = opener.indexOf('$');
-        long open = move.reply().values().stream().filter(v -> v.startsWith("$")).count();
-        if (var > 0 && open == 1 && opener.indexOf('$', var + 1) < 0) {
-            String prefix = opener.substring(0, var);
-            if (text.startsWith(prefix) && text.length() > prefix.length()) {
-                return text.substring(prefix.length());
-            }
-        }
-        return text;
     }
 
     private int draw(double[] p) {

@@ -1,5 +1,6 @@
 package dev.parley.agent;
 
+import dev.parley.dialogue.Contents;
 import dev.parley.dialogue.Message;
 import dev.parley.game.State;
 import java.util.LinkedHashMap;
@@ -22,14 +23,15 @@ public final class Steering {
      * @param chosen       the most probable one (the first on ties)
      * @param moveId       its DGDL move
      * @param instruction  its instruction
-     * @param utterance    the words PrEFACE fills for it
-     * @param content      the move's planned content (the offer, the day, the argument)
+     * @param utterance    the words the generator gives it
+     * @param content      the move's verified content (the offer, the day, the argument)
+     * @param distance     how far the dialogue's words were from the game's nearest wording (0: exact)
      */
     public record Advice(String player, Map<String, Double> distribution, String chosen, String moveId,
-                         String instruction, String utterance, Map<String, String> content) {
+                         String instruction, String utterance, Map<String, Object> content, double distance) {
         public Advice {
             distribution = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(distribution));
-            content = Map.copyOf(content);
+            content = Contents.copyOf(content);
         }
     }
 
@@ -45,6 +47,12 @@ public final class Steering {
      *                        {@code role}'s turn
      */
     public static Advice advise(SteeringModel model, int scenario, String role, List<DgepClient.Said> transcript) {
+        return advise(model, scenario, role, transcript, WordingMatcher.EXACT);
+    }
+
+    /** @param matcher how the dialogue's words are compared with the game's (see {@link GameTracker}) */
+    public static Advice advise(SteeringModel model, int scenario, String role, List<DgepClient.Said> transcript,
+                                WordingMatcher matcher) {
         int me = model.game().domain().protocolPlayers().indexOf(role);
         if (me < 0) {
             throw new AgentException("no player " + role + " in the " + model.game().domain().name() + " game "
@@ -54,7 +62,9 @@ public final class Steering {
             throw new AgentException("scenario " + scenario + " out of range (the game has "
                     + model.game().scenarios().size() + ")");
         }
-        State state = new GameTracker(model.game(), me, scenario).locate(transcript, Map.of());
+        GameTracker.Location location = new GameTracker(model.game(), me, scenario, matcher).locate(transcript,
+                Map.of());
+        State state = location.state();
         if (state.isTerminal()) {
             throw new AgentException("the dialogue is over: there is nothing to advise");
         }
@@ -75,7 +85,8 @@ public final class Steering {
         List<Message> after = model.game().transcript(child);
         Message said = after.get(after.size() - 1);
         return new Advice(role, distribution, state.actionLabel(legal[best]), said.moveId(),
-                model.game().instructionOf(legal[best]).name(), said.text(), said.content());
+                model.game().codec().instruction(legal[best]).name(), said.text(), said.content(),
+                location.maxDistance());
     }
 
     /** The most probable entries first, for display. */

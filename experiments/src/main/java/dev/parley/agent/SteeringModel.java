@@ -2,13 +2,18 @@ package dev.parley.agent;
 
 import dev.parley.cfr.CfrSolver;
 import dev.parley.cfr.CfrVariant;
+import dev.parley.dialogue.ActionSpace;
 import dev.parley.dialogue.DialogueGame;
+import dev.parley.dialogue.MoveGenerator;
+import dev.parley.dialogue.Observation;
+import dev.parley.dialogue.RewardModel;
+import dev.parley.experiment.BaselinePolicy;
+import java.util.Objects;
 import dev.parley.dialogue.Domain;
 import dev.parley.eval.Exploitability;
 import dev.parley.game.GameTree;
 import dev.parley.game.TabularPolicy;
 import dev.parley.game.TreeBuilder;
-import dev.parley.llm.UtteranceGenerator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,22 +32,28 @@ public record SteeringModel(DialogueGame game, GameTree tree, TabularPolicy equi
     public static final int MAX_NODES = 2_000_000;
 
     /** The game's settings. */
-    public record Settings(int scenarios, int maxReplies, long seed, int concurrency) {
+    public record Settings(int scenarios, int maxReplies, long seed, int concurrency, Observation observe) {
         public Settings {
             if (scenarios < 1 || maxReplies < 1 || concurrency < 1) {
                 throw new IllegalArgumentException("scenarios, max replies and concurrency must be at least 1");
             }
+            Objects.requireNonNull(observe, "observe");
+        }
+
+        public Settings(int scenarios, int maxReplies, long seed, int concurrency) {
+            this(scenarios, maxReplies, seed, concurrency, Observation.WORDS);
         }
     }
 
-    /** Builds the game and its tree. */
-    public static DialogueGame game(Domain domain, UtteranceGenerator generator, Settings s) {
-        return new DialogueGame(domain, domain.scenarios(s.scenarios(), s.seed()), generator, null,
-                new DialogueGame.Limits(s.maxReplies(), 1));
+    /** Builds the game: the domain's exact scorer pays, so every agent of the game agrees on the payoffs. */
+    public static DialogueGame game(Domain domain, MoveGenerator generator, Settings s) {
+        return new DialogueGame(domain, domain.scenarios(s.scenarios(), s.seed()), generator,
+                RewardModel.exact(domain), new DialogueGame.Settings(s.maxReplies(), 1,
+                ActionSpace.MOVE_X_INSTRUCTION, s.observe()));
     }
 
     /** Solves the game ahead of play with {@code iterations} of CFR+. */
-    public static SteeringModel solve(Domain domain, UtteranceGenerator generator, Settings s, int iterations) {
+    public static SteeringModel solve(Domain domain, MoveGenerator generator, Settings s, int iterations) {
         DialogueGame game = game(domain, generator, s);
         GameTree tree = new TreeBuilder(s.concurrency(), MAX_NODES, n -> { }).build(game).tree();
         CfrSolver solver = new CfrSolver(tree, CfrVariant.CFR_PLUS);
@@ -52,16 +63,16 @@ public record SteeringModel(DialogueGame game, GameTree tree, TabularPolicy equi
         LOG.info("{}: {} infosets solved with {} iterations of CFR+, NashConv {}", domain.name(),
                 tree.numInfosets(), iterations, nashConv);
         return new SteeringModel(game, tree, solver.averagePolicy(),
-                TabularPolicy.fromSlots(tree, game.baselineSlots(tree)), nashConv);
+                TabularPolicy.fromSlots(tree, BaselinePolicy.slots(game, tree)), nashConv);
     }
 
     /** Uses a policy solved earlier (e.g. written by {@code --policy-out}); NashConv is measured on the tree. */
-    public static SteeringModel withPolicy(Domain domain, UtteranceGenerator generator, Settings s,
+    public static SteeringModel withPolicy(Domain domain, MoveGenerator generator, Settings s,
                                            TabularPolicy policy) {
         DialogueGame game = game(domain, generator, s);
         GameTree tree = new TreeBuilder(s.concurrency(), MAX_NODES, n -> { }).build(game).tree();
         double[] slots = policy.toSlots(tree);
-        return new SteeringModel(game, tree, policy, TabularPolicy.fromSlots(tree, game.baselineSlots(tree)),
+        return new SteeringModel(game, tree, policy, TabularPolicy.fromSlots(tree, BaselinePolicy.slots(game, tree)),
                 Exploitability.nashConv(tree, slots));
     }
 }

@@ -1,7 +1,9 @@
 package dev.parley.cli;
 
 import dev.parley.cfr.CfrVariant;
+import dev.parley.dialogue.ActionSpace;
 import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.Observation;
 import dev.parley.domain.DialogueDomains;
 import dev.parley.experiment.ExperimentConfig;
 import dev.parley.experiment.ExperimentReport;
@@ -10,10 +12,11 @@ import dev.parley.experiment.ReportWriter;
 import dev.parley.game.GameModelException;
 import dev.parley.llm.LlmException;
 import dev.parley.llm.LlmRewardModel;
-import dev.parley.llm.RewardModel;
+import dev.parley.dialogue.RewardModel;
 import dev.parley.llm.RewardSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -53,8 +56,37 @@ final class ExperimentCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed for scenarios and judging.")
     long seed;
 
+    @Option(names = "--actions", defaultValue = "move-x-instruction", paramLabel = "SPACE",
+            description = "What the solver chooses: move-x-instruction (a legal move crossed with an instruction;"
+                    + " default) or instruction (the instruction only; the speaker picks its move, as in the paper).")
+    String actions;
+
+    @Option(names = "--observe", defaultValue = "words", paramLabel = "WHAT",
+            description = "What information states hold of each message: words (default; the paper's game) or moves"
+                    + " (the move and its verified content only: a smaller game whose policy fits any wording).")
+    String observe;
+
+    @Option(names = "--seeds-per-message", defaultValue = "1", paramLabel = "K",
+            description = "Sampling seeds chance picks among after every decision (OpenSpiel's num_llm_seeds;"
+                    + " default ${DEFAULT-VALUE}).")
+    int seedsPerMessage;
+
+    @Option(names = "--judge", paramLabel = "exact|llm",
+            description = "Payoffs from the domain's exact scorer (reads the verified content) or an LLM judge"
+                    + " (reads the words with every player's private information). Default: exact offline, llm with"
+                    + " a model.")
+    String judge;
+
+    @Option(names = "--dialogues", defaultValue = "10", paramLabel = "N",
+            description = "Most probable dialogues of each profile kept in dialogues.jsonl (default ${DEFAULT-VALUE}).")
+    int dialogues;
+
+    @Option(names = "--show", defaultValue = "0", paramLabel = "N",
+            description = "Print the N most probable dialogues of each profile after the table.")
+    int show;
+
     @Option(names = "--out", paramLabel = "DIR",
-            description = "Write report.txt, report.json, report.csv and PNG charts here.")
+            description = "Write report.txt, report.json, report.csv, dialogues.jsonl and PNG charts here.")
     Path out;
 
     @Option(names = "--json", description = "Print the JSON report instead of the table.")
@@ -72,6 +104,17 @@ final class ExperimentCommand implements Callable<Integer> {
         if (variant == null) {
             throw new UserInputException("unknown solver '" + solver + "'; expected cfr, cfr+, dcfr or lcfr");
         }
+        ActionSpace space = parse(() -> ActionSpace.parse(actions), "--actions");
+        Observation observation = parse(() -> Observation.parse(observe), "--observe");
+        if (judge != null && !judge.equals("exact") && !judge.equals("llm")) {
+            throw new UserInputException("--judge must be exact or llm, not '" + judge + "'");
+        }
+        if (show < 0) {
+            throw new UserInputException("--show must be at least 0, got " + show);
+        }
+        if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
+            throw new UserInputException("--out " + out + " is a file, not a directory");
+        }
         List<Domain> domains = new ArrayList<>();
         if (domain.equals("all")) {
             domains.addAll(DialogueDomains.all());
@@ -80,20 +123,23 @@ final class ExperimentCommand implements Callable<Integer> {
                     + domain + "'; expected one of " + DialogueDomains.all().stream().map(Domain::name).toList()
                     + " or all")));
         }
+        List<ExperimentConfig> configs = new ArrayList<>();
+        for (Domain d : domains) {
+            try {
+                configs.add(new ExperimentConfig(d.name(), scenarios, maxReplies, variant, iterations, seed,
+                        llmOptions.offline() ? 1 : llmOptions.concurrency, 50, space, observation, seedsPerMessage,
+                        Math.max(dialogues, show)));
+            } catch (IllegalArgumentException e) {
+                throw new UserInputException(e.getMessage());
+            }
+        }
         List<ExperimentReport> reports = new ArrayList<>();
         try (LlmOptions.Session session = llmOptions.open()) {
-            for (Domain d : domains) {
-                ExperimentConfig config;
-                try {
-                    config = new ExperimentConfig(d.name(), scenarios, maxReplies, variant, iterations, seed,
-                            session.offline() ? 1 : llmOptions.concurrency, 50);
-                } catch (IllegalArgumentException e) {
-                    throw new UserInputException(e.getMessage());
-                }
-                RewardModel reward = session.offline() ? null : new LlmRewardModel(session.chat(), new RewardSpec(
-                        d.prompts().background(), d.prompts().rewardQuery(), d.minPayoff(), d.maxPayoff()), seed);
+            for (int i = 0; i < domains.size(); i++) {
+                Domain d = domains.get(i);
+                RewardModel reward = session.reward(d, judge, seed);
                 try (Progress progress = Progress.start("building " + d.name(), -1)) {
-                    reports.add(ExperimentRunner.run(d, config, session.generator(), reward,
+                    reports.add(ExperimentRunner.run(d, configs.get(i), session.moves(d), reward,
                             () -> session.offline() ? null : session.stats(), n -> progress.step()));
                 } catch (GameModelException e) {
                     throw new UserInputException(d.name() + ": " + e.getMessage());
@@ -104,6 +150,9 @@ final class ExperimentCommand implements Callable<Integer> {
         }
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.print(json ? ReportWriter.jsonText(reports) + "\n" : ReportWriter.table(reports));
+        if (show > 0 && !json) {
+            stdout.print(ReportWriter.dialoguesText(reports, show));
+        }
         if (out != null) {
             try {
                 for (Path p : ReportWriter.writeAll(reports, out)) {
@@ -114,5 +163,13 @@ final class ExperimentCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    private static <T> T parse(java.util.function.Supplier<T> parser, String option) {
+        try {
+            return parser.get();
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException(option + ": " + e.getMessage());
+        }
     }
 }

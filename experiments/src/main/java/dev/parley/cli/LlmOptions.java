@@ -1,6 +1,13 @@
 package dev.parley.cli;
 
+import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.LlmMoveGenerator;
+import dev.parley.dialogue.MoveGenerator;
+import dev.parley.dialogue.OfflineMoveGenerator;
+import dev.parley.dialogue.RewardModel;
 import dev.parley.llm.BoundedExecutor;
+import dev.parley.llm.LlmRewardModel;
+import dev.parley.llm.RewardSpec;
 import dev.parley.llm.CachedChat;
 import dev.parley.llm.CallAccounting;
 import dev.parley.llm.ChatBackend;
@@ -77,6 +84,36 @@ public final class LlmOptions {
 
         public RunStats stats() {
             return accounting.snapshot();
+        }
+
+        /**
+         * The move generator of a domain's games: offline, its planner and realiser; with a model, one
+         * structured-output call per move, verified against the domain's rules.
+         */
+        public MoveGenerator moves(Domain domain) {
+            return offline() ? new OfflineMoveGenerator(domain.content())
+                    : new LlmMoveGenerator(chat, domain.content(), domain.prompts().background(),
+                    LlmMoveGenerator.DEFAULT_MAX_ATTEMPTS);
+        }
+
+        /**
+         * The reward model a judge option names: {@code exact} (the domain's scorer), {@code llm} (the model reads
+         * the words with every player's private information), or null for the default: exact offline, llm with a
+         * model.
+         */
+        public RewardModel reward(Domain domain, String judge, long seed) {
+            String j = judge == null ? (offline() ? "exact" : "llm") : judge;
+            return switch (j) {
+                case "exact" -> RewardModel.exact(domain);
+                case "llm" -> {
+                    if (offline()) {
+                        throw new UserInputException("--judge llm needs a language model (--llm openai ...)");
+                    }
+                    yield RewardModel.judge(new LlmRewardModel(chat, new RewardSpec(domain.prompts().background(),
+                            domain.prompts().rewardQuery(), domain.minPayoff(), domain.maxPayoff()), seed));
+                }
+                default -> throw new UserInputException("--judge must be exact or llm, not '" + j + "'");
+            };
         }
 
         @Override

@@ -5,9 +5,7 @@ import dev.parley.dialogue.Domain;
 import dev.parley.domain.DialogueDomains;
 import dev.parley.experiment.PromptPsroReport;
 import dev.parley.llm.LlmException;
-import dev.parley.llm.LlmRewardModel;
-import dev.parley.llm.RewardModel;
-import dev.parley.llm.RewardSpec;
+import dev.parley.dialogue.RewardModel;
 import dev.parley.llm.RunStats;
 import dev.parley.nfg.MetaSolver;
 import dev.parley.nfg.MetaSolverException;
@@ -63,13 +61,11 @@ final class PromptPsroCommand {
         PromptPsroReport report;
         try (LlmOptions.Session session = o.llmOptions.open()) {
             RunStats before = session.offline() ? null : session.stats();
-            RewardModel reward = session.offline() ? null : new LlmRewardModel(session.chat(), new RewardSpec(
-                    domain.prompts().background(), domain.prompts().rewardQuery(), domain.minPayoff(),
-                    domain.maxPayoff()), o.seed);
+            RewardModel reward = session.reward(domain, null, o.seed);
             InstructionProposer proposer = session.offline() ? new LexiconProposer(domain.instructionLexicon())
                     : new LlmInstructionProposer(session.chat(), domain, o.seed);
             InstructionSimulator simulator = new InstructionSimulator(domain, domain.scenarios(o.scenarios, o.seed),
-                    session.generator(), reward, new DialogueGame.Limits(o.maxReplies, 1), 1, o.seed,
+                    session.moves(domain), reward, DialogueGame.Settings.of(o.maxReplies, 1), 1, o.seed,
                     session.offline() ? null : session.executor());
             PromptPsro psro = new PromptPsro(simulator, new PromptPsro.Config(solver, proposer, o.candidates, o.seed),
                     start);

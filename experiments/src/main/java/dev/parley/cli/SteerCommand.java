@@ -4,10 +4,14 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.agent.AgentException;
 import dev.parley.agent.DgepClient;
+import dev.parley.agent.MiniLmWordingMatcher;
 import dev.parley.agent.SteeredAgent;
 import dev.parley.agent.Steering;
 import dev.parley.agent.SteeringModel;
+import dev.parley.dialogue.Contents;
 import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.Observation;
+import dev.parley.experiment.DialogueReader;
 import dev.parley.domain.DialogueDomains;
 import dev.parley.engine.ExternalConditionResolver;
 import dev.parley.game.PolicyFormatException;
@@ -83,6 +87,12 @@ final class SteerCommand implements Callable<Integer> {
                 description = "How often to look for the turn (default: ${DEFAULT-VALUE}).")
         long pollMs;
 
+        @Option(names = "--observe", defaultValue = "words", paramLabel = "WHAT",
+                description = "What the game's information states hold: words (default; another player's free"
+                        + " words are matched to the nearest wording with in-process MiniLM embeddings) or moves"
+                        + " (the move and its content only; the location is exact).")
+        String observe;
+
         @Option(names = "--turn-timeout", defaultValue = "300", paramLabel = "SECONDS",
                 description = "Give up after waiting this long for a turn (default: ${DEFAULT-VALUE}).")
         long timeoutSeconds;
@@ -105,7 +115,13 @@ final class SteerCommand implements Callable<Integer> {
             if (scenario < 0 || scenario >= scenarios) {
                 throw new UserInputException("--scenario must be between 0 and " + (scenarios - 1));
             }
-            SteeringModel.Settings s = new SteeringModel.Settings(scenarios, maxReplies, seed, 4);
+            Observation observation;
+            try {
+                observation = Observation.parse(observe);
+            } catch (IllegalArgumentException e) {
+                throw new UserInputException("--observe: " + e.getMessage());
+            }
+            SteeringModel.Settings s = new SteeringModel.Settings(scenarios, maxReplies, seed, 4, observation);
             SteeringModel m;
             if (policy != null) {
                 TabularPolicy p;
@@ -120,12 +136,12 @@ final class SteerCommand implements Callable<Integer> {
                     throw new UserInputException(policy + ": a policy for game " + p.game() + ", not " + d.name());
                 }
                 try {
-                    m = SteeringModel.withPolicy(d, session.generator(), s, p);
+                    m = SteeringModel.withPolicy(d, session.moves(d), s, p);
                 } catch (IllegalArgumentException e) {
                     throw new UserInputException(policy + ": does not fit this game (" + e.getMessage() + ")");
                 }
             } else {
-                m = SteeringModel.solve(d, session.generator(), s, iterations);
+                m = SteeringModel.solve(d, session.moves(d), s, iterations);
             }
             if (policyOut != null) {
                 try {
@@ -183,7 +199,7 @@ final class SteerCommand implements Callable<Integer> {
             SteeredAgent agent = new SteeredAgent(new DgepClient(server, Duration.ofSeconds(30)), m.game(),
                     baseline ? m.baseline() : m.equilibrium(), game.scenario, game.seed,
                     Duration.ofMillis(game.pollMs), Duration.ofSeconds(game.timeoutSeconds),
-                    baseline ? "baseline" : "steered");
+                    baseline ? "baseline" : "steered", new MiniLmWordingMatcher());
             SteeredAgent.Outcome o;
             try {
                 o = agent.play(dialogue, role);
@@ -203,7 +219,8 @@ final class SteerCommand implements Callable<Integer> {
             SteeringModel m = game.model(d, session);
             Steering.Advice advice;
             try {
-                advice = Steering.advise(m, file.scenario(), file.role(), file.transcript());
+                advice = Steering.advise(m, file.scenario(), file.role(), file.transcript(),
+                        new MiniLmWordingMatcher());
             } catch (AgentException e) {
                 throw new UserInputException(state + ": " + e.getMessage());
             }
@@ -215,7 +232,8 @@ final class SteerCommand implements Callable<Integer> {
                 advice.distribution().forEach(dist::put);
                 root.put("chosen", advice.chosen()).put("move", advice.moveId())
                         .put("instruction", advice.instruction()).put("utterance", advice.utterance());
-                advice.content().forEach(root.putObject("content")::put);
+                root.set("content", Json.MAPPER.valueToTree(advice.content()));
+                root.put("distance", advice.distance());
                 out.println(Json.write(root));
             } else {
                 out.println(d.name() + " (" + m.game().backend() + "): advice for " + advice.player());
@@ -247,20 +265,22 @@ final class SteerCommand implements Callable<Integer> {
             if (root == null || !root.isObject() || !root.path("role").isTextual()
                     || !root.path("transcript").isArray()) {
                 throw new UserInputException(file + ": expected an object with \"role\" (a player) and "
-                        + "\"transcript\" (a list of {\"player\", \"moveID\", \"text\"}), and optionally "
+                        + "\"transcript\" (a list of {\"player\", \"moveID\", \"content\", \"text\"}), and optionally "
                         + "\"scenario\" (a number)");
             }
             List<DgepClient.Said> said = new ArrayList<>();
             int i = 0;
             for (com.fasterxml.jackson.databind.JsonNode m : root.get("transcript")) {
-                if (!m.path("player").isTextual() || !m.path("moveID").isTextual() || !m.path("text").isTextual()) {
+                if (!m.path("player").isTextual() || !m.path("moveID").isTextual() || !m.path("text").isTextual()
+                        || (m.has("content") && !m.get("content").isObject())) {
                     throw new UserInputException(file + ": transcript[" + i + "] needs \"player\", \"moveID\" and "
-                            + "\"text\" (strings)");
+                            + "\"text\" (strings) and, for a move with content, \"content\" (an object)");
                 }
-                String text = m.get("text").asText();
-                // The words are the move's whole content: the tracker then matches them exactly.
+                Map<String, Object> content = m.has("content") ? Contents.fromJsonObject(m.get("content"))
+                        : Map.of();
+                // the move is located by its content; the words pick the nearest wording under --observe words
                 said.add(new DgepClient.Said(i++, m.get("player").asText(), m.get("moveID").asText(),
-                        Map.of("text", text), null, text));
+                        Contents.reply(content), null, m.get("text").asText()));
             }
             return new StateFile(root.get("role").asText(), root.path("scenario").asInt(0), said);
         }
@@ -313,8 +333,13 @@ final class SteerCommand implements Callable<Integer> {
             out.print(t.render());
         }
         out.println("transcript:");
+        Map<Integer, SteeredAgent.Decision> byIndex = new java.util.HashMap<>();
+        outcomes.forEach(o -> o.decisions().forEach(d -> byIndex.put(d.transcriptIndex(), d)));
         for (DgepClient.Said s : transcript) {
-            out.println("  " + s.index() + ". " + s.player() + " [" + s.moveId() + "] " + s.text());
+            SteeredAgent.Decision d = byIndex.get(s.index());
+            // the agents' own words and instructions; another participant's words as served
+            out.println(DialogueReader.line(s.player(), s.moveId(), d == null ? null : d.instruction(),
+                    d == null ? s.text() : d.text()));
         }
         List<String> parts = new ArrayList<>();
         for (int p = 0; p < players.size(); p++) {

@@ -1,6 +1,10 @@
 package dev.parley.experiment;
 
+import dev.parley.dialogue.DialogueGame;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The paper's Table 1 for one domain, plus what is needed to trust it.
@@ -27,16 +31,30 @@ import java.util.List;
  * @param cached          of those, served without a new call (the call cache; offline, the game's memo)
  * @param tokens          tokens sent and received by the model (0 offline)
  * @param seconds         wall time of the whole run
+ * @param actions         the action space ({@code move-x-instruction} or {@code instruction})
+ * @param observe         what information states hold ({@code words} or {@code moves})
+ * @param seedsPerMessage sampling seeds per message
+ * @param judge           what produced the payoffs ({@code exact} or {@code llm})
+ * @param verification    generated answers requested, refused, and refusals by reason
+ * @param dialogues       per profile ({@code eq_vs_eq}, {@code eq_vs_base}, {@code base_vs_eq},
+ *                        {@code base_vs_base}), its most probable complete dialogues
  */
 public record ExperimentReport(String domain, String backend, int scenarios, int maxReplies, String solver,
                                int iterations, int nodes, int infosets, double nashConv, double[] payoffRange,
                                double[] cfrGain, double[] eqVsBase, double[] baseVsBase, double[] eqVsEq,
                                List<String> instructions, double[][] instructionMass, List<double[]> curve,
-                               long calls, long cached, long tokens, double seconds) {
+                               long calls, long cached, long tokens, double seconds, String actions,
+                               String observe, int seedsPerMessage, String judge,
+                               DialogueGame.Verification verification,
+                               Map<String, List<DialogueReader.ReadDialogue>> dialogues) {
+
+    /** The four profiles whose dialogues a report keeps, in order. */
+    public static final List<String> PROFILES = List.of("eq_vs_eq", "eq_vs_base", "base_vs_eq", "base_vs_base");
 
     public ExperimentReport {
         instructions = List.copyOf(instructions);
         curve = List.copyOf(curve);
+        dialogues = Collections.unmodifiableMap(new LinkedHashMap<>(dialogues));
     }
 
     /** NashConv as a fraction of the payoff range. */

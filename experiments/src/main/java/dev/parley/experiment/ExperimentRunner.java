@@ -7,11 +7,13 @@ import dev.parley.dialogue.Instruction;
 import dev.parley.eval.Exploitability;
 import dev.parley.game.GameTree;
 import dev.parley.game.TreeBuilder;
-import dev.parley.llm.RewardModel;
+import dev.parley.dialogue.RewardModel;
 import dev.parley.llm.RunStats;
-import dev.parley.llm.UtteranceGenerator;
+import dev.parley.dialogue.MoveGenerator;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -31,18 +33,18 @@ public final class ExperimentRunner {
     }
 
     /**
-     * @param rewardModel an LLM judge, or {@code null} for the domain's exact scorer
+     * @param rewardModel the exact scorer ({@link RewardModel#exact}) or an LLM judge
      * @param llmStats    the language-model call account (calls, cache hits) when a model is used; a supplier of
      *                    {@code null} offline, where the report counts generator requests and memo hits instead
      * @param progress    told the number of states expanded while the tree is built
      */
-    public static ExperimentReport run(Domain domain, ExperimentConfig config, UtteranceGenerator generator,
+    public static ExperimentReport run(Domain domain, ExperimentConfig config, MoveGenerator generator,
                                        RewardModel rewardModel, Supplier<RunStats> llmStats,
                                        LongConsumer progress) {
         RunStats before = llmStats.get();
         long start = System.nanoTime();
         DialogueGame game = new DialogueGame(domain, domain.scenarios(config.scenarios(), config.seed()), generator,
-                rewardModel, new DialogueGame.Limits(config.maxReplies(), 1));
+                rewardModel, config.settings());
         TreeBuilder.Result built = new TreeBuilder(config.concurrency(), MAX_NODES, progress).build(game);
         GameTree tree = built.tree();
         LOG.info("{}: {} built in {} s", domain.name(), tree, built.seconds());
@@ -57,7 +59,7 @@ public final class ExperimentRunner {
             }
         }
         double[] eq = solver.averagePolicySlots();
-        double[] base = game.baselineSlots(tree);
+        double[] base = BaselinePolicy.slots(game, tree);
         double nashConv = Exploitability.nashConv(tree, eq);
         double[] baseVsBase = Exploitability.expectedValues(tree, base);
         double[] eqVsEq = Exploitability.expectedValues(tree, eq);
@@ -77,6 +79,21 @@ public final class ExperimentRunner {
                 new double[] {domain.minPayoff(), domain.maxPayoff()}, gain, eqVsBase, baseVsBase, eqVsEq,
                 game.instructions().stream().map(Instruction::name).toList(),
                 ProfileMetrics.instructionMass(tree, game, eq), curve, calls, cached, tokens,
-                (System.nanoTime() - start) / 1e9);
+                (System.nanoTime() - start) / 1e9, config.actions().label(), config.observe().label(),
+                config.seedsPerMessage(), rewardModel.backend().startsWith("exact:") ? "exact" : "llm",
+                game.account().verification(), dialogues(game, tree, eq, base, config.dialogues()));
+    }
+
+    /** The most probable dialogues of the four profiles: both on the solver, one on it, both on the baseline. */
+    private static Map<String, List<DialogueReader.ReadDialogue>> dialogues(DialogueGame game, GameTree tree,
+                                                                            double[] eq, double[] base, int n) {
+        Map<String, List<DialogueReader.ReadDialogue>> out = new LinkedHashMap<>();
+        double[][] profiles = {eq, ProfileMetrics.mix(tree, 0, eq, base), ProfileMetrics.mix(tree, 1, eq, base),
+                base};
+        for (int i = 0; i < profiles.length; i++) {
+            String name = ExperimentReport.PROFILES.get(i);
+            out.put(name, DialogueReader.mostProbable(game, tree, profiles[i], name, n));
+        }
+        return out;
     }
 }

@@ -5,7 +5,7 @@ import dev.parley.eval.Exploitability;
 import dev.parley.game.GameTree;
 
 /**
- * The paper's metrics on a compiled dialogue game (the baseline profile is {@link DialogueGame#baselineSlots}):
+ * The paper's metrics on a compiled dialogue game (the baseline profile is {@link BaselinePolicy#slots}):
  * mixed profiles (one player on the solver's policy, the rest on the baseline), CFR gain and instruction mass.
  */
 final class ProfileMetrics {
@@ -62,7 +62,7 @@ final class ProfileMetrics {
             }
             for (int c = tree.firstChild(node), end = c + tree.childCount(node); c < end; c++) {
                 int slot = tree.edgeSlot(c);
-                int instruction = tree.slotAction(slot) % k;
+                int instruction = game.codec().instructionIndex(tree.slotAction(slot));
                 mass[pl][instruction] += reach[node] * profile[slot];
             }
             total[pl] += reach[node];

@@ -58,7 +58,65 @@ public final class ReportWriter {
         }
         o.putObject("calls").put("total", r.calls()).put("cached", r.cached()).put("tokens", r.tokens());
         o.put("seconds", r.seconds());
+        o.put("actions", r.actions());
+        o.put("observe", r.observe());
+        o.put("seeds_per_message", r.seedsPerMessage());
+        o.put("judge", r.judge());
+        ObjectNode v = o.putObject("verification");
+        v.put("requested", r.verification().requested()).put("rejected", r.verification().rejected());
+        ObjectNode by = v.putObject("by_reason");
+        r.verification().byReason().forEach(by::put);
         return o;
+    }
+
+    /** One dialogue as a line of {@code dialogues.jsonl}. */
+    public static ObjectNode json(DialogueReader.ReadDialogue d) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("profile", d.profile());
+        o.put("scenario", d.scenario());
+        o.put("probability", d.probability());
+        array(o.putArray("payoffs"), d.payoffs());
+        ArrayNode messages = o.putArray("messages");
+        for (DialogueReader.ReadMessage m : d.messages()) {
+            ObjectNode x = messages.addObject();
+            x.put("player", m.player()).put("role", m.role()).put("move", m.move()).put("instruction",
+                    m.instruction());
+            x.set("content", JSON.valueToTree(m.content()));
+            x.put("text", m.text());
+        }
+        return o;
+    }
+
+    /** {@code dialogues.jsonl}: every kept dialogue of every report, one JSON object a line, profiles in order. */
+    public static String dialoguesJsonl(List<ExperimentReport> reports) {
+        StringBuilder sb = new StringBuilder();
+        ObjectMapper compact = new ObjectMapper();
+        for (ExperimentReport r : reports) {
+            for (List<DialogueReader.ReadDialogue> list : r.dialogues().values()) {
+                for (DialogueReader.ReadDialogue d : list) {
+                    ObjectNode line = json(d);
+                    line.put("domain", r.domain());
+                    try {
+                        sb.append(compact.writeValueAsString(line)).append('\n');
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+            }
+        }
+        return sb.toString();
+    }
+
+    /** The {@code n} most probable dialogues of each profile, as a person reads them. */
+    public static String dialoguesText(List<ExperimentReport> reports, int n) {
+        StringBuilder sb = new StringBuilder();
+        for (ExperimentReport r : reports) {
+            sb.append("\n== ").append(r.domain()).append(": the most probable dialogues ==\n");
+            for (List<DialogueReader.ReadDialogue> list : r.dialogues().values()) {
+                list.stream().limit(n).forEach(d -> sb.append(DialogueReader.render(d)));
+            }
+        }
+        return sb.toString();
     }
 
     private static void array(ArrayNode a, double[] values) {
@@ -87,6 +145,8 @@ public final class ReportWriter {
         rows.add(row("backend", reports, r -> r.backend()));
         rows.add(row("scenarios / max replies", reports, r -> r.scenarios() + " / " + r.maxReplies()));
         rows.add(row("tree (nodes / infosets)", reports, r -> r.nodes() + " / " + r.infosets()));
+        rows.add(row("actions / observe / seeds", reports, r -> r.actions() + " / " + r.observe() + " / "
+                + r.seedsPerMessage()));
         rows.add(row("solver", reports, r -> r.solver() + " x " + r.iterations()));
         rows.add(row("NashConv", reports, r -> f(r.nashConv()) + " (" + pct(r.relativeNashConv()) + " of range)"));
         rows.add(row("CFR gain", reports, r -> list(r.cfrGain())));
@@ -96,6 +156,8 @@ public final class ReportWriter {
         rows.add(row("gain > NashConv (approx. ESS)", reports, r -> r.approximatelyStable() ? "yes" : "no"));
         rows.add(row("calls (new / cached, tokens)", reports,
                 r -> (r.calls() - r.cached()) + " / " + r.cached() + ", " + r.tokens()));
+        rows.add(row("verification (refused / asked)", reports, r -> r.verification().rejected() + " / "
+                + r.verification().requested()));
         rows.add(row("seconds", reports, r -> String.format(Locale.ROOT, "%.2f", r.seconds())));
         if (reports.size() > 1) {
             double nc = reports.stream().mapToDouble(ExperimentReport::nashConv).average().orElse(0);
@@ -174,13 +236,14 @@ public final class ReportWriter {
         return sb.toString();
     }
 
-    /** Writes report.txt, report.json, report.csv and the three PNG charts into {@code dir}. */
+    /** Writes report.txt, report.json, report.csv, dialogues.jsonl and the three PNG charts into {@code dir}. */
     public static List<Path> writeAll(List<ExperimentReport> reports, Path dir) throws IOException {
         Files.createDirectories(dir);
         List<Path> written = new ArrayList<>();
         written.add(Files.writeString(dir.resolve("report.txt"), table(reports)));
         written.add(Files.writeString(dir.resolve("report.json"), jsonText(reports)));
         written.add(Files.writeString(dir.resolve("report.csv"), csv(reports)));
+        written.add(Files.writeString(dir.resolve("dialogues.jsonl"), dialoguesJsonl(reports)));
         written.add(nashConvChart(reports, dir.resolve("nash_conv.png")));
         written.add(gainChart(reports, dir.resolve("gain_vs_nash_conv.png")));
         written.add(massChart(reports, dir.resolve("instruction_mass.png")));

@@ -4,11 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.Contents;
 import dev.parley.dialogue.Message;
 import dev.parley.domain.DialogueDomains;
 import dev.parley.engine.ExternalConditionResolver;
 import dev.parley.game.State;
-import dev.parley.llm.OfflineRealiser;
+import dev.parley.dialogue.OfflineMoveGenerator;
 import dev.parley.server.DialogueServer;
 import dev.parley.server.DialogueService;
 import dev.parley.server.DialogueStore;
@@ -47,7 +48,7 @@ class SteeredAgentTest {
     @BeforeAll
     static void solve() {
         fruit = DialogueDomains.find("fruit-trading").orElseThrow();
-        model = SteeringModel.solve(fruit, new OfflineRealiser(), new SteeringModel.Settings(2, 4, 1, 2), 100);
+        model = SteeringModel.solve(fruit, new OfflineMoveGenerator(fruit.content()), new SteeringModel.Settings(2, 4, 1, 2), 100);
     }
 
     @BeforeEach
@@ -107,7 +108,8 @@ class SteeredAgentTest {
             DgepClient.Said said = served.get(d.transcriptIndex());
             assertThat(said.player()).isEqualTo(fruit.protocolPlayers().get(player));
             assertThat(said.moveId()).isEqualTo(t.get(t.size() - 1).moveId());
-            assertThat(said.text()).isEqualTo(t.get(t.size() - 1).text());
+            // the served reply carries the verified content, exactly
+            assertThat(Contents.fromReply(said.reply())).isEqualTo(t.get(t.size() - 1).content());
         }
         assertThat(state.isTerminal()).isTrue();
         assertThat(state.returns()).containsExactly(a.payoffs());
@@ -136,7 +138,7 @@ class SteeredAgentTest {
         assertThatThrownBy(() -> alice.get(60, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
                 .cause().isInstanceOf(AgentException.class)
                 .hasMessageContaining("the served dialogue left the fruit-trading game: move 1 (Bob: counter "
-                        + "\"Instead, I propose: three kiwis for your hat\")");
+                        + "{\"offer\":\"three kiwis for your hat\"}) has content the game cannot take: schema:");
     }
 
     @AfterAll

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.experiment.LoopbackTrader;
 import dev.parley.llm.testing.FakeOpenAiServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -156,7 +157,8 @@ class PsroDomainCommandTest {
                 if (all.contains("The dialogue:")) {
                     return FakeOpenAiServer.Reply.content(all.contains("grr") ? "This is worth 4." : "Worth 1.");
                 }
-                return FakeOpenAiServer.Reply.response(all.contains("angry tone") ? "grr, a deal" : "a fair deal");
+                return FakeOpenAiServer.Reply.content(LoopbackTrader.answer(request, false,
+                        all.contains("angry tone") ? "grr, " : ""));
             });
             String[] args = {"psro", "--domain", "fruit-trading", "--iterations", "2", "--scenarios", "2",
                 "--max-replies", "2", "--candidates", "2", "--start", "any", "--llm", "openai", "--base-url",

@@ -35,7 +35,8 @@ class SteerStateTest {
         // Bob's turn after Alice said what she was advised to say.
         Path second = dir.resolve("second.json");
         Files.writeString(second, "{\"role\": \"Bob\", \"scenario\": 0, \"transcript\": [{\"player\": \"Alice\", "
-                + "\"moveID\": " + Json.MAPPER.writeValueAsString(advice.get("move").asText()) + ", \"text\": "
+                + "\"moveID\": " + Json.MAPPER.writeValueAsString(advice.get("move").asText()) + ", \"content\": "
+                + Json.MAPPER.writeValueAsString(advice.get("content")) + ", \"text\": "
                 + Json.MAPPER.writeValueAsString(advice.get("utterance").asText()) + "}]}");
         CliRun bob = parley("steer", "--domain", "fruit-trading", "--max-replies", "3", "--iterations", "100",
                 "--state", second.toString());

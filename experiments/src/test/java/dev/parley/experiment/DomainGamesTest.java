@@ -10,7 +10,6 @@ import dev.parley.dialogue.Scenario;
 import dev.parley.domain.DialogueDomains;
 import dev.parley.game.GameTree;
 import dev.parley.game.testkit.GameConformance;
-import dev.parley.llm.OfflineRealiser;
 import java.util.List;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -22,8 +21,7 @@ import org.junit.jupiter.api.TestFactory;
 class DomainGamesTest {
 
     private static DialogueGame game(Domain d, int scenarios, int maxReplies) {
-        return new DialogueGame(d, d.scenarios(scenarios, 7), new OfflineRealiser(), null,
-                new DialogueGame.Limits(maxReplies, 1));
+        return DialogueGame.offline(d, d.scenarios(scenarios, 7), DialogueGame.Settings.of(maxReplies, 1));
     }
 
     @TestFactory

@@ -6,15 +6,19 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parley.cfr.CfrVariant;
+import dev.parley.dialogue.ActionSpace;
+import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.HaggleDomain;
+import dev.parley.dialogue.LlmMoveGenerator;
+import dev.parley.dialogue.Observation;
+import dev.parley.dialogue.OfflineMoveGenerator;
+import dev.parley.dialogue.RewardModel;
 import dev.parley.dialogue.Scenario;
 import dev.parley.llm.CachedChat;
 import dev.parley.llm.CallAccounting;
 import dev.parley.llm.LangChainChat;
 import dev.parley.llm.LlmConfig;
 import dev.parley.llm.LlmRewardModel;
-import dev.parley.llm.LlmUtteranceGenerator;
-import dev.parley.llm.OfflineRealiser;
 import dev.parley.llm.RewardSpec;
 import dev.parley.llm.cache.CacheMode;
 import dev.parley.llm.cache.CallCache;
@@ -32,14 +36,17 @@ class ExperimentRunnerTest {
     private static final List<Scenario> SCENARIOS = List.of(HaggleDomain.scenario("cheap", 3, 9),
             HaggleDomain.scenario("dear", 5, 9), HaggleDomain.scenario("poor", 3, 6));
 
+    private static final Domain HAGGLE = HaggleDomain.domain(SCENARIOS);
+
     private static ExperimentConfig config(int concurrency) {
-        return new ExperimentConfig("haggle", 3, 3, CfrVariant.CFR_PLUS, 300, 1, concurrency, 10);
+        return new ExperimentConfig("haggle", 3, 3, CfrVariant.CFR_PLUS, 300, 1, concurrency, 10,
+                ActionSpace.MOVE_X_INSTRUCTION, Observation.WORDS, 1, 5);
     }
 
     @Test
     void offlineExperimentReportsTheTableAndItsArithmeticHolds(@TempDir Path dir) throws Exception {
-        ExperimentReport r = ExperimentRunner.run(new HaggleDomain(SCENARIOS), config(1), new OfflineRealiser(), null,
-                () -> null, n -> { });
+        ExperimentReport r = ExperimentRunner.run(HAGGLE, config(1), new OfflineMoveGenerator(HAGGLE.content()),
+                RewardModel.exact(HAGGLE), () -> null, n -> { });
         assertThat(r.backend()).contains("offline-realiser").contains("exact:haggle");
         assertThat(r.nodes()).isGreaterThan(50);
         assertThat(r.nashConv()).isNotNegative().isLessThan(0.05 * 20);
@@ -70,6 +77,56 @@ class ExperimentRunnerTest {
         assertThat(json.get("calls").get("total").asLong()).isPositive();
         assertThat(Files.readString(dir.resolve("report.csv"))).startsWith("domain,").contains("haggle,");
         assertThat(Files.readAllBytes(dir.resolve("nash_conv.png"))).startsWith(0x89, 'P', 'N', 'G');
+        assertThat(json.get("actions").asText()).isEqualTo("move-x-instruction");
+        assertThat(json.get("observe").asText()).isEqualTo("words");
+        assertThat(json.get("seeds_per_message").asInt()).isEqualTo(1);
+        assertThat(json.get("judge").asText()).isEqualTo("exact");
+        assertThat(json.get("verification").get("requested").asLong()).isPositive();
+        assertThat(json.get("verification").get("rejected").asLong()).isZero();
+
+        // dialogues.jsonl: per profile the most probable dialogues, most probable first, each a complete dialogue
+        List<String> lines = Files.readAllLines(dir.resolve("dialogues.jsonl"));
+        ObjectMapper m = new ObjectMapper();
+        Map<String, Double> lastProbability = new java.util.HashMap<>();
+        java.util.Set<String> profiles = new java.util.LinkedHashSet<>();
+        for (String line : lines) {
+            JsonNode d = m.readTree(line);
+            String profile = d.get("profile").asText();
+            profiles.add(profile);
+            double p = d.get("probability").asDouble();
+            assertThat(p).isPositive().isLessThanOrEqualTo(lastProbability.getOrDefault(profile, 1.0));
+            lastProbability.put(profile, p);
+            assertThat(d.get("payoffs")).hasSize(2);
+            assertThat(d.get("messages")).isNotEmpty().allSatisfy(msg -> {
+                for (String field : List.of("player", "role", "move", "instruction", "content", "text")) {
+                    assertThat(msg.has(field)).as(field).isTrue();
+                }
+            });
+            assertThat(d.get("messages").get(0).get("content").get("price").isInt()).isTrue();
+        }
+        assertThat(profiles).containsExactlyElementsOf(ExperimentReport.PROFILES);
+        // under the all-baseline profile the play is pure: one dialogue per scenario, each of probability 1/3
+        assertThat(r.dialogues().get("base_vs_base")).hasSize(3)
+                .allSatisfy(d -> assertThat(d.probability()).isCloseTo(1.0 / 3, within(1e-12)));
+        // the base_vs_base dialogues carry the instruction any everywhere and the payoffs of the hand check
+        double seller = r.dialogues().get("base_vs_base").stream().mapToDouble(d -> d.payoffs()[0]).sum() / 3;
+        assertThat(seller).isCloseTo(3.0, within(1e-9));
+        assertThat(r.dialogues().get("base_vs_base")).allSatisfy(d -> assertThat(d.messages())
+                .allSatisfy(x -> assertThat(x.instruction()).isEqualTo("any")));
+    }
+
+    @Test
+    void theInstructionActionSpaceMeasuresAgainstTheSameBaseline() {
+        ExperimentConfig moves = config(1);
+        ExperimentConfig instructions = new ExperimentConfig("haggle", 3, 3, CfrVariant.CFR_PLUS, 300, 1, 1, 10,
+                ActionSpace.INSTRUCTION, Observation.WORDS, 1, 5);
+        ExperimentReport a = ExperimentRunner.run(HAGGLE, moves, new OfflineMoveGenerator(HAGGLE.content()),
+                RewardModel.exact(HAGGLE), () -> null, n -> { });
+        ExperimentReport b = ExperimentRunner.run(HAGGLE, instructions, new OfflineMoveGenerator(HAGGLE.content()),
+                RewardModel.exact(HAGGLE), () -> null, n -> { });
+        assertThat(b.baseVsBase()).containsExactly(a.baseVsBase(), within(1e-12));
+        assertThat(b.infosets()).isLessThanOrEqualTo(a.infosets());
+        assertThat(b.actions()).isEqualTo("instruction");
     }
 
     @Test
@@ -84,7 +141,7 @@ class ExperimentRunnerTest {
                 if (all.contains("The dialogue:")) {
                     return FakeOpenAiServer.Reply.content("Overall the payoff is 2.");
                 }
-                return FakeOpenAiServer.Reply.response("a fair price for a good lamp");
+                return FakeOpenAiServer.Reply.content(haggleAnswer(request));
             });
             ExperimentReport first = runWithModel(server, cacheFile);
             int requests = server.requestCount();
@@ -102,6 +159,26 @@ class ExperimentRunnerTest {
         }
     }
 
+    /** A loopback model for the haggle domain: the words and the content its schema asks for. */
+    static String haggleAnswer(JsonNode request) {
+        String name = request.path("response_format").path("json_schema").path("name").asText();
+        java.util.regex.Matcher prices = java.util.regex.Pattern.compile("\\{\"(?:price|terms)\":(\\d+)\\}")
+                .matcher(request.path("messages").get(0).path("content").asText());
+        int table = 7;
+        while (prices.find()) {
+            table = Integer.parseInt(prices.group(1));
+        }
+        return switch (name) {
+            // the unguided baseline's own choice of move, which with a model is the model's
+            case "parley_choose_move" -> "{\"move\": \"accept\"}";
+            case "parley_ask" -> "{\"text\": \"A fair price for a good lamp is 7.\", \"price\": 7}";
+            case "parley_haggle" -> "{\"text\": \"Would you take " + (table - 1) + "?\", \"price\": " + (table - 1)
+                    + "}";
+            case "parley_accept" -> "{\"text\": \"Deal at " + table + ".\", \"terms\": " + table + "}";
+            default -> "{\"text\": \"No, thank you.\", \"reason\": \"too dear\"}";
+        };
+    }
+
     private static ExperimentReport runWithModel(FakeOpenAiServer server, Path cacheFile) {
         LlmConfig config = LlmConfig.openAi(server.baseUrl(), "test-model").withTimeout(Duration.ofSeconds(10))
                 .withRetries(0, Duration.ofMillis(10));
@@ -109,10 +186,12 @@ class ExperimentRunnerTest {
             CallAccounting accounting = new CallAccounting();
             CachedChat chat = new CachedChat(LangChainChat.openAi(config, Map.of()), cache, CacheMode.READ_WRITE,
                     accounting);
-            HaggleDomain domain = new HaggleDomain(SCENARIOS);
-            return ExperimentRunner.run(domain, new ExperimentConfig("haggle", 3, 2, CfrVariant.CFR, 50, 1, 4, 5),
-                    new LlmUtteranceGenerator(chat), new LlmRewardModel(chat, new RewardSpec(
-                            domain.prompts().background(), domain.prompts().rewardQuery(), -10, 10), 1),
+            Domain domain = HAGGLE;
+            return ExperimentRunner.run(domain, new ExperimentConfig("haggle", 3, 2, CfrVariant.CFR, 50, 1, 4, 5,
+                    ActionSpace.MOVE_X_INSTRUCTION, Observation.WORDS, 1, 3),
+                    new LlmMoveGenerator(chat, domain.content(), domain.prompts().background(), 3),
+                    RewardModel.judge(new LlmRewardModel(chat, new RewardSpec(
+                            domain.prompts().background(), domain.prompts().rewardQuery(), -10, 10), 1)),
                     accounting::snapshot, n -> { });
         }
     }
