@@ -331,6 +331,27 @@ public final class DebateWords implements SurfaceRealiser {
         return (double) found / need.size();
     }
 
+    private static final java.util.regex.Pattern AUX = java.util.regex.Pattern.compile(
+            "\\b(is|are|should|must|can|will|does|do|would)\\b");
+
+    /**
+     * Whether the words deny a positive claim: its auxiliary negated before the two words that follow it in the
+     * claim ("Alcohol should be illegal": "should not be illegal", "shouldn't be illegal").
+     */
+    private static boolean denied(String claim, String words) {
+        java.util.regex.Matcher aux = AUX.matcher(claim.toLowerCase(Locale.ROOT));
+        if (!aux.find()) {
+            return false;
+        }
+        String a = aux.group(1);
+        String[] rest = claim.toLowerCase(Locale.ROOT).substring(aux.end()).trim().split("\\s+");
+        String tail = String.join("\\s+", java.util.Arrays.stream(rest).limit(2)
+                .map(java.util.regex.Pattern::quote).toList());
+        String not = "(?s).*\\b(?:" + a + "\\s+not|" + a + "n't" + (a.equals("can") ? "|cannot" : "") + ")\\s+"
+                + tail + "\\b.*";
+        return words.toLowerCase(Locale.ROOT).replace('\u2019', '\'').matches(not);
+    }
+
     private static boolean negated(String text) {
         return text.toLowerCase(Locale.ROOT).matches("(?s).*\\b(not|no|never|nor|cannot)\\b.*|(?s).*n't\\b.*");
     }
@@ -368,6 +389,9 @@ public final class DebateWords implements SurfaceRealiser {
         }
         if (negated(claim) && !negated(words)) {
             return Optional.of("the claim is negative (\"" + claim + "\") but the words have no negation");
+        }
+        if (!negated(claim) && denied(claim, words)) {
+            return Optional.of("the claim is positive (\"" + claim + "\") but the words deny it");
         }
         return Optional.empty();
     }

@@ -292,7 +292,14 @@ public final class FruitWords implements SurfaceRealiser {
                 default -> null;
             };
             if (s == null) {
-                s = Nlg.not(k.clause(offered, "be", "enough"));
+                // a sentence does not open with a digit: "Your offer of 1 banana is not enough", "A banana is not ..."
+                NLGElement subject = offered;
+                if (!inWords && !theyGive.isEmpty()) {
+                    NPPhraseSpec yours = k.noun("your", "offer", false);
+                    yours.addPostModifier(f().createPrepositionPhrase("of", offered));
+                    subject = yours;
+                }
+                s = Nlg.not(k.clause(subject, "be", "enough"));
             } else {
                 s.addComplement(f().createPrepositionPhrase("than", offered));
             }
@@ -310,7 +317,8 @@ public final class FruitWords implements SurfaceRealiser {
     private enum Side { GIVE, GET, FLIP }
 
     private static final String FRUIT = "apples?|bananas?|blueberr(?:y|ies)|kiwi\\s?fruits?|kiwis?";
-    private static final Pattern MENTION = Pattern.compile("\\b(?:(" + Nlg.numberPattern() + ")\\s+"
+    private static final Pattern MENTION = Pattern.compile("\\b(?:(" + Nlg.numberPattern()
+            + "|no|any|some|enough|more|fewer|less|several|few|many)\\s+"
             + "(?:(?:of|my|your|the|these|those|fresh|ripe|juicy|whole|more|extra|good|lovely|nice|big|small|little"
             + "|sweet|single|additional|other|of\\s+your|of\\s+my)\\s+)*)?(" + FRUIT + ")\\b");
 
@@ -346,7 +354,7 @@ public final class FruitWords implements SurfaceRealiser {
     }
 
     /** A fruit named in words: its count (-1 when none is said) and the speaker's side of it (null if unknown). */
-    private record Mention(String fruit, int count, Side side) {
+    private record Mention(String fruit, int count, Side side, boolean implied) {
     }
 
     private static String singular(String word) {
@@ -387,8 +395,11 @@ public final class FruitWords implements SurfaceRealiser {
                     Side s = (Side) TRIGGERS[tr[1]][1];
                     side = s == Side.FLIP ? (side == null ? null : side == Side.GIVE ? Side.GET : Side.GIVE) : s;
                 }
-                int count = m.group(1) == null ? -1 : Nlg.parseNumber(m.group(1));
-                out.add(new Mention(singular(m.group(2)), count, side));
+                // "my banana", "the kiwi": a singular noun without a number is one (when no number is said for that
+                // fruit elsewhere); "no kiwis", "some kiwis": no number
+                boolean implied = m.group(1) == null && !m.group(2).endsWith("s");
+                int count = m.group(1) == null ? (implied ? 1 : -1) : Nlg.parseNumber(m.group(1));
+                out.add(new Mention(singular(m.group(2)), count, side, implied));
             }
         }
         return out;
@@ -436,7 +447,7 @@ public final class FruitWords implements SurfaceRealiser {
         fruits.addAll(get.keySet());
         for (Mention m : found) {
             if (!fruits.contains(m.fruit())) {
-                if (subset && fruits.isEmpty() && m.count() < 0) {
+                if (subset && fruits.isEmpty()) {
                     continue;
                 }
                 return Optional.of("the words name " + (m.count() >= 0 ? m.count() + " " : "") + m.fruit()
@@ -453,13 +464,19 @@ public final class FruitWords implements SurfaceRealiser {
             }
             Set<Integer> said = new TreeSet<>();
             boolean named = false;
+            boolean impliedOne = false;
             for (Mention m : found) {
                 if (m.fruit().equals(fruit)) {
                     named = true;
-                    if (m.count() >= 0) {
+                    if (m.implied()) {
+                        impliedOne = true;
+                    } else if (m.count() >= 0) {
                         said.add(m.count());
                     }
                 }
+            }
+            if (said.isEmpty() && impliedOne) {
+                said.add(1);
             }
             String what = describe(fruit, expected);
             if (subset) {
@@ -483,7 +500,7 @@ public final class FruitWords implements SurfaceRealiser {
             }
         }
         for (Mention m : found) {
-            if (m.side() == null || m.count() < 0) {
+            if (m.side() == null || m.count() < 0 || m.implied()) {
                 continue;
             }
             Map<String, Integer> mine = m.side() == Side.GIVE ? give : get;

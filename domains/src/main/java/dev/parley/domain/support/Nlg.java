@@ -136,7 +136,8 @@ public final class Nlg {
     }
 
     /** Words that keep their capital when a sentence that starts with them is embedded in another. */
-    private static final List<String> PROPER = List.of("I", "Finland", "Europe", "America", "Britain", "England",
+    private static final List<String> PROPER = List.of("I", "Finland", "Oslo", "Paris", "London", "Europe", "America",
+            "Britain", "England",
             "Prohibition-era", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday");
 
     /**
