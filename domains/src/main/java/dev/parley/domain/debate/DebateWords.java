@@ -190,7 +190,8 @@ public final class DebateWords implements SurfaceRealiser {
                 case LOGOS -> form == 0
                         ? List.of(colon(k.clause("the evidence", "be", "clear"), premise, true),
                         k.sentence(k.clause("that", "be", "why I hold that " + claim)))
-                        : List.of(colon(k.clause(k.noun("the", "fact", true), "speak", "for themselves"), premise, true),
+                        : List.of(colon(k.clause(k.noun("the", "fact", true), "speak", "for themselves"), premise,
+                        true),
                         k.sentence(k.clause("it", "follow", "that " + claim)));
                 case PATHOS -> form == 0
                         ? List.of(colon(k.clause("this", "be", "about real people"), premise, true),
@@ -286,7 +287,8 @@ public final class DebateWords implements SurfaceRealiser {
                         k.sentence(k.clause("the conclusion", "be", "that " + claim)));
                 case PATHOS -> List.of(colon(k.clause("what is at stake", "be", "this"), premise, true),
                         k.sentence(k.clause("that", "be", "why I still feel that " + claim)));
-                case ETHOS -> List.of(colon(perfect(k.clause(k.noun("the", "expert", true), "say", "it plainly")), premise, true),
+                case ETHOS -> List.of(colon(perfect(k.clause(k.noun("the", "expert", true), "say", "it plainly")),
+                        premise, true),
                         k.sentence(k.clause("I", "stand", "firmly by the view that " + claim)));
             };
         }

@@ -47,7 +47,7 @@ public record Voice(String name, Mood mood, List<String> cues, boolean exclaim, 
         return from.isEmpty() ? null : from.get(Nlg.pick(seed, salt + "/cue/" + name, from.size()));
     }
 
-    /** A closing sentence chosen by the seed, or null (the baseline never closes; other tones do two times in three). */
+    /** A closing sentence chosen by the seed, or null (the baseline never closes; other tones two times in three). */
     public String closer(long seed, String salt) {
         if (closers.isEmpty()) {
             return null;

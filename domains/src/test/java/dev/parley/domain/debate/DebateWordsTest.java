@@ -128,7 +128,8 @@ class DebateWordsTest {
             }
         }
         seen.forEach((k, v) -> System.out.println(k + ": " + v));
-        assertThat(seen.get("claim/any/0")).isEqualTo("I believe that breakfast is the most important meal of the day.");
+        assertThat(seen.get("claim/any/0"))
+                .isEqualTo("I believe that breakfast is the most important meal of the day.");
         assertThat(seen.values()).allSatisfy(w -> assertThat(w).doesNotContain("argue (", "I claim that well"));
     }
 

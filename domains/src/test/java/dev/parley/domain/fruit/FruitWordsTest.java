@@ -231,7 +231,8 @@ class FruitWordsTest {
         assertThat(seen.get("propose//submissive/1"))
                 .isEqualTo("If you do not mind, could you perhaps give me 3 kiwis for 1 banana? Only if it suits you,"
                         + " of course.");
-        assertThat(seen.get("propose//assertive/0")).isEqualTo("Let me be clear: I want 3 kiwis, and you get 1 banana.");
+        assertThat(seen.get("propose//assertive/0"))
+                .isEqualTo("Let me be clear: I want 3 kiwis, and you get 1 banana.");
         assertThat(seen.get("reject/cannot-give/any/0"))
                 .isEqualTo("I cannot give you three kiwis because I do not have them.");
         assertThat(seen.get("accept//any/1")).isEqualTo("I accept. You give me 1 banana, and I give you 3 kiwis.");
@@ -363,7 +364,8 @@ class FruitWordsTest {
         for (String ok : List.of("I'll give you a banana for three kiwis.", "Would you give me 3 kiwis for one banana?",
                 "How about this: 3 kiwi for 1 bananas?", "You get a banana from me, and I get three kiwis.",
                 "I want three kiwis; in return you can have my banana.", "Three kiwis for a banana, deal?",
-                "I'm offering one banana in exchange for 3 kiwis.", "Could you spare three of your kiwis for a banana?")) {
+                "I'm offering one banana in exchange for 3 kiwis.",
+                "Could you spare three of your kiwis for a banana?")) {
             assertThat(WORDS.mismatch("propose", c, ok)).as(ok).isEmpty();
         }
         for (String bad : List.of("I'll give you a banana for two kiwis.", "I'll give you a banana.",
