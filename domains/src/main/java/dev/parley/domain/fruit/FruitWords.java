@@ -340,6 +340,10 @@ public final class FruitWords implements SurfaceRealiser {
         {"\\byou" + MOD + "(?:get|receive|have|take|accept|like|want|gain|keep the)\\b", Side.GIVE},
         {"\\b(?:" + GIVING + ") you\\b", Side.GIVE},
         {"\\b(?:" + GIVING + ") me\\b", Side.GET},
+        // a verb whose subject is left out after "and" continues the speaker's own sentence: "I need 3 kiwis and
+        // can offer a banana"
+        {"\\band" + MOD + "(?:" + GIVING + ")\\b", Side.GIVE},
+        {"\\band" + MOD + "(?:would like|want|need|get|receive|take|ask for)\\b", Side.GET},
         {"\\bmy\\b", Side.GIVE},
         {"\\byour\\b", Side.GET},
     };

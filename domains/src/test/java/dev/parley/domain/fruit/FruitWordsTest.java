@@ -191,18 +191,28 @@ class FruitWordsTest {
     @Test
     void acceptSpeaksFromTheAcceptorsSide() {
         List<String> failures = new ArrayList<>();
-        for (Map<String, Object> offer : offers()) {
+        List<Map<String, Object>> offers = offers();
+        for (int o = 0; o < offers.size(); o++) {
+            Map<String, Object> offer = offers.get(o);
             @SuppressWarnings("unchecked")
             Map<String, Object> theyGive = (Map<String, Object>) offer.get("give");
             @SuppressWarnings("unchecked")
             Map<String, Object> theyGet = (Map<String, Object>) offer.get("get");
+            Set<String> youGive = new HashSet<>();
+            Set<String> iGive = new HashSet<>();
+            for (String modal : List.of("", "will ", "would ")) {
+                renderings(theyGive).forEach(r -> youGive.add("you " + modal + "give me " + r));
+                renderings(theyGet).forEach(r -> iGive.add("i " + modal + "give you " + r));
+            }
             for (Instruction instruction : instructions()) {
-                for (long seed : SEEDS) {
+                for (long seed : o % 2 == 0 ? SEEDS : new long[] {o}) {
                     String words = WORDS.realise("accept", Map.of("terms", offer), instruction, seed);
-                    boolean youGiveMe = renderings(theyGive).stream().anyMatch(r ->
-                            words.matches("(?s).*\\b[Yy]ou (will |would )?give me " + r + "\\b.*"));
-                    boolean iGiveYou = renderings(theyGet).stream().anyMatch(r ->
-                            words.matches("(?s).*\\bI (will |would )?give you " + r + "\\b.*"));
+                    // the whole basket, then the end of the clause: "you give me 3 kiwis, and I give you 1 banana."
+                    String lower = WordsChecks.lower(words) + " ";
+                    boolean youGiveMe = youGive.stream().anyMatch(x -> lower.contains(x + ",")
+                            || lower.contains(x + ".") || lower.contains(x + "!") || lower.contains(x + "?"));
+                    boolean iGiveYou = iGive.stream().anyMatch(x -> lower.contains(x + ",")
+                            || lower.contains(x + ".") || lower.contains(x + "!") || lower.contains(x + "?"));
                     if (!youGiveMe || !iGiveYou) {
                         failures.add(offer + " " + instruction.name() + ": " + words);
                     }
@@ -365,7 +375,9 @@ class FruitWordsTest {
                 "How about this: 3 kiwi for 1 bananas?", "You get a banana from me, and I get three kiwis.",
                 "I want three kiwis; in return you can have my banana.", "Three kiwis for a banana, deal?",
                 "I'm offering one banana in exchange for 3 kiwis.",
-                "Could you spare three of your kiwis for a banana?")) {
+                "Could you spare three of your kiwis for a banana?", "I need 3 kiwis and can offer a banana.",
+                "Here is my offer: one banana from me for three kiwis from you.",
+                "For three kiwis, I'll give you a banana.", "I'd be happy to trade my banana for 3 of your kiwis.")) {
             assertThat(WORDS.mismatch("propose", c, ok)).as(ok).isEmpty();
         }
         for (String bad : List.of("I'll give you a banana for two kiwis.", "I'll give you a banana.",
