@@ -114,6 +114,10 @@ public final class DebateWords implements SurfaceRealiser {
             if (withCue) {
                 Nlg.cue(frame, cue);
             }
+            if (text.contains(":")) {
+                // a text with a colon of its own follows its frame as a sentence: no two colons in one sentence
+                return Nlg.capitalise(k.words(frame)) + ". " + Nlg.capitalise(text) + ".";
+            }
             return Nlg.capitalise(k.words(frame)) + ": " + text + ".";
         }
 
@@ -186,7 +190,8 @@ public final class DebateWords implements SurfaceRealiser {
                         ? List.of(colon(imperative("consider", "this"), premise, true),
                         k.sentence(that("I", "believe", claim)).replaceFirst("^I", "So I"))
                         : List.of(Nlg.capitalise(k.words(Nlg.cue(that("I", "believe", claim), cue)))
-                        + ", and here is why: " + premise + ".");
+                        + (premise.contains(":") ? ", and here is why. " + Nlg.capitalise(premise) + "."
+                        : ", and here is why: " + premise + "."));
                 case LOGOS -> form == 0
                         ? List.of(colon(k.clause("the evidence", "be", "clear"), premise, true),
                         k.sentence(k.clause("that", "be", "why I hold that " + claim)))

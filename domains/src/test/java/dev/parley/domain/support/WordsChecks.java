@@ -63,6 +63,11 @@ public final class WordsChecks {
         if (words.matches("(?s).*(\\.\\.|\\?\\.|!\\.|\\.\\?|,\\.|:\\.|;\\.|,,|::| [.,;:!?]).*")) {
             out.add("doubled or stray punctuation");
         }
+        for (String s : words.split("(?<=[.!?])\\s+")) {
+            if (s.indexOf(':') >= 0 && s.indexOf(':') != s.lastIndexOf(':')) {
+                out.add("two colons in one sentence: " + s);
+            }
+        }
         int sentences = words.split("(?<=[.!?])\\s+(?=[A-Z])").length;
         if (sentences < 1 || sentences > 3) {
             out.add(sentences + " sentences");
