@@ -55,11 +55,99 @@ class ExperimentCommandTest {
                 {"experiment", "--domain", "fruit-trading", "--solver", "magic"},
                 {"experiment", "--domain", "fruit-trading", "--iterations", "0"},
                 {"experiment", "--domain", "fruit-trading", "--llm", "gemini"},
-                {"experiment", "--domain", "fruit-trading", "--llm", "openai"}}) {
+                {"experiment", "--domain", "fruit-trading", "--llm", "openai"},
+                {"experiment", "--domain", "fruit-trading", "--actions", "moves"},
+                {"experiment", "--domain", "fruit-trading", "--observe", "thoughts"},
+                {"experiment", "--domain", "fruit-trading", "--judge", "oracle"},
+                {"experiment", "--domain", "fruit-trading", "--judge", "llm"},
+                {"experiment", "--domain", "fruit-trading", "--seeds-per-message", "0"},
+                {"experiment", "--domain", "fruit-trading", "--show", "-1"}}) {
             String[] r = run(args);
             assertThat(r[0]).as(String.join(" ", args)).isEqualTo("2");
             assertThat(r[2].strip()).as(String.join(" ", args)).startsWith("parley: ").doesNotContain("\n")
                     .doesNotContain("Exception");
+        }
+    }
+
+    @TestFactory
+    java.util.List<DynamicTest> dialoguesJsonlIsReadableForEveryDomain(@TempDir Path root) {
+        return DialogueDomains.all().stream().map(d -> DynamicTest.dynamicTest(d.name(), () -> {
+            Path dir = root.resolve(d.name());
+            String[] r = run("experiment", "--domain", d.name(), "--out", dir.toString(), "--show", "1");
+            assertThat(r[0]).as(r[2]).isEqualTo("0");
+            assertThat(r[1]).contains("the most probable dialogues").contains("[eq_vs_eq]").contains("[base_vs_base]");
+            java.util.List<String> lines = Files.readAllLines(dir.resolve("dialogues.jsonl"));
+            assertThat(lines).hasSizeGreaterThanOrEqualTo(4);
+            java.util.regex.Pattern doubled = java.util.regex.Pattern.compile("\\b(\\w+)\\s+\\1\\b",
+                    java.util.regex.Pattern.CASE_INSENSITIVE);
+            for (String line : lines) {
+                JsonNode dialogue = Json.MAPPER.readTree(line);
+                for (JsonNode m : dialogue.get("messages")) {
+                    String text = m.get("text").asText();
+                    String move = m.get("move").asText();
+                    assertThat(doubled.matcher(text).find()).as(text).isFalse();
+                    assertThat(text).as(move).doesNotContain("$").doesNotContain("{").doesNotContain("summary")
+                            .doesNotContain("Plan:").doesNotContain(move + " meeting");
+                    java.util.Map<String, Object> content = dev.parley.dialogue.Contents.fromJsonObject(
+                            m.get("content"));
+                    assertThat(d.content().realiser().mismatch(move, content, text)).as(text).isEmpty();
+                    if (d.name().equals("fruit-trading") && m.get("content").has("offer")) {
+                        JsonNode offer = m.get("content").get("offer");
+                        assertThat(offer.get("give").fieldNames()).toIterable()
+                                .allMatch(f -> java.util.List.of("apple", "banana", "blueberry", "kiwi").contains(f));
+                        assertThat(offer.get("get").fieldNames()).toIterable()
+                                .allMatch(f -> java.util.List.of("apple", "banana", "blueberry", "kiwi").contains(f));
+                    }
+                    if (d.name().equals("scheduling")) {
+                        assertThat(m.get("content").get("day").asText()).isIn("Monday", "Tuesday", "Wednesday",
+                                "Thursday", "Friday", "Saturday", "Sunday");
+                    }
+                }
+            }
+        })).toList();
+    }
+
+    @Test
+    void bothActionSpacesAndObservationModesRunOnEveryDomain() throws Exception {
+        for (var d : DialogueDomains.all()) {
+            java.util.Map<String, Integer> infosets = new java.util.LinkedHashMap<>();
+            for (String actions : new String[] {"move-x-instruction", "instruction"}) {
+                for (String observe : new String[] {"words", "moves"}) {
+                    String[] r = run("experiment", "--domain", d.name(), "--actions", actions, "--observe", observe,
+                            "--seeds-per-message", "2", "--iterations", "50", "--max-replies", "2", "--json");
+                    assertThat(r[0]).as(d.name() + " " + actions + " " + observe + ": " + r[2]).isEqualTo("0");
+                    JsonNode json = Json.MAPPER.readTree(r[1]);
+                    assertThat(json.get("actions").asText()).isEqualTo(actions);
+                    assertThat(json.get("observe").asText()).isEqualTo(observe);
+                    assertThat(json.get("seeds_per_message").asInt()).isEqualTo(2);
+                    infosets.put(actions + "/" + observe, json.get("infosets").asInt());
+                }
+            }
+            assertThat(infosets.get("move-x-instruction/moves")).as(d.name() + " " + infosets)
+                    .isLessThan(infosets.get("move-x-instruction/words"));
+            assertThat(infosets.get("instruction/moves")).as(d.name() + " " + infosets)
+                    .isLessThanOrEqualTo(infosets.get("instruction/words"));
+        }
+    }
+
+    @Test
+    void answersThatAreNotJsonMissAVariableOrBreakTheSchemaAreRetriedThenTheRunEndsInOneLine() {
+        String[][] bad = {{"not json at all", "not-json"}, {"{\"text\": \"hello\"}", "protocol"},
+                {"{\"text\": \"a mango for you\", \"offer\": {\"give\": {\"mango\": 1}, \"get\": {}}}",
+                        "schema"}};
+        for (String[] answer : bad) {
+            try (dev.parley.llm.testing.FakeOpenAiServer server = dev.parley.llm.testing.FakeOpenAiServer.start()) {
+                server.fallback(request -> dev.parley.llm.testing.FakeOpenAiServer.Reply.content(answer[0]));
+                String[] r = run("experiment", "--domain", "fruit-trading", "--llm", "openai", "--base-url",
+                        server.baseUrl(), "--model", "m", "--cache-mode", "off", "--max-replies", "1",
+                        "--scenarios", "1", "--judge", "exact", "--llm-concurrency", "1");
+                assertThat(r[0]).as(answer[0] + ": " + r[2]).isEqualTo("2");
+                assertThat(r[2].strip()).as(answer[0]).startsWith("parley: fruit-trading: language model: ")
+                        .contains("no acceptable answer for the propose move in 3 attempts")
+                        .contains("last refusal: " + answer[1]).doesNotContain("\n").doesNotContain("Exception");
+                // three attempts, the second and third carrying the refusal
+                assertThat(server.requestCount()).isEqualTo(3);
+            }
         }
     }
 }
