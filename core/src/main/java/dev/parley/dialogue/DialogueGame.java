@@ -300,8 +300,15 @@ public final class DialogueGame implements Game {
         return domain.maxPayoff();
     }
 
-    /** One performed step: public message plus the speaker's private instruction. */
-    private record Step(Message message, Instruction instruction) { }
+    /**
+     * One performed step: public message plus the speaker's private instruction, with the message's canonical
+     * content computed once (information-state keys are built from it many times).
+     */
+    private record Step(Message message, Instruction instruction, String canonicalContent) {
+        Step(Message message, Instruction instruction) {
+            this(message, instruction, Contents.canonical(message.content()));
+        }
+    }
 
     /** A decision taken whose message waits for chance to pick the sampling seed. */
     private record Pending(int player, int action) { }
@@ -557,7 +564,7 @@ public final class DialogueGame implements Game {
                 Message m = s.message();
                 // the move and its verified content are what was said: public, and what payoffs depend on
                 sb.append("||").append(m.speaker()).append(':').append(m.moveId()).append(' ')
-                        .append(Contents.canonical(m.content()));
+                        .append(s.canonicalContent());
                 if (settings.observe() == Observation.WORDS) {
                     sb.append(" \"").append(m.text()).append('"');
                 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The offline backend: no network, no model. The domain's planner decides the content (it is the offline content
@@ -22,6 +23,9 @@ public final class OfflineMoveGenerator implements MoveGenerator {
 
     private final ContentModel model;
     private final MoveVerifier verifier;
+    /** Checked words per (move, content, instruction, seed): the realiser is deterministic, and trees repeat them. */
+    private final Map<String, String> words = new ConcurrentHashMap<>();
+    private static final int WORDS_LIMIT = 100_000;
 
     public OfflineMoveGenerator(ContentModel model) {
         this.model = model;
@@ -37,6 +41,12 @@ public final class OfflineMoveGenerator implements MoveGenerator {
             throw new GenerationException(BACKEND + ": the planner's " + request.moveId() + " content "
                     + Contents.canonical(content) + " was refused (" + bad.get() + ")", List.of(bad.get()));
         }
+        String key = request.moveId() + '\u0001' + Contents.canonical(content) + '\u0001'
+                + request.instruction().name() + '\u0001' + request.instruction().guidance() + '\u0001' + seed;
+        String known = words.get(key);
+        if (known != null) {
+            return new Utterance(known, content, 1, List.of(), List.of(known), 0);
+        }
         List<Rejection> rejections = new ArrayList<>();
         List<String> raw = new ArrayList<>();
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -45,6 +55,12 @@ public final class OfflineMoveGenerator implements MoveGenerator {
             raw.add(words);
             Optional<Rejection> r = verifier.checkWords(request.moveId(), content, words);
             if (r.isEmpty()) {
+                if (rejections.isEmpty()) {
+                    if (this.words.size() > WORDS_LIMIT) {
+                        this.words.clear();
+                    }
+                    this.words.put(key, words);
+                }
                 return new Utterance(words, content, attempt + 1, rejections, raw, 0);
             }
             rejections.add(r.get());
