@@ -22,7 +22,8 @@ public record MovePrompt(String system, String user) {
         if (background != null && !background.isBlank()) {
             sb.append(background.strip()).append("\n\n");
         }
-        sb.append("You are taking part in a dialogue on the topic of: ").append(dcrs.topic().description().strip())
+        sb.append("You are taking part in a dialogue on the topic of: ")
+                .append(dcrs.topic().description().strip().replaceAll("[.\\s]+$", ""))
                 .append(". Your stance is: ").append(dcrs.topic().stance().label()).append(".\n");
         List<String> knowledge = dcrs.knowledge().content();
         if (!knowledge.isEmpty()) {
