@@ -90,7 +90,7 @@ final class PromptPsroCommand {
             }
             report = new PromptPsroReport(domain.name(), simulator.backend(), proposer.backend(), solverName,
                     start.cliName(), domain.protocolPlayers(), simulator.scenarios().size(), o.maxReplies,
-                    o.candidates, o.seed, its, simulator.playouts(), calls, seconds);
+                    o.candidates, o.seed, its, simulator.playouts(), calls, seconds, simulator.verification());
         }
         PrintWriter out = o.spec.commandLine().getOut();
         out.print(o.json ? report.jsonText() + "\n" : report.table());

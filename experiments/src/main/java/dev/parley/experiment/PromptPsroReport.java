@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.dialogue.DialogueGame;
 import dev.parley.dialogue.Instruction;
 import dev.parley.nfg.EmpiricalGame;
 import dev.parley.psro.prompt.PromptPsroIteration;
@@ -41,11 +42,12 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * @param simulations dialogues played in the whole run
  * @param calls       language-model calls (total, served from the cache), or empty offline
  * @param seconds     wall-clock time of the run
+ * @param verification generated answers requested, refused, and refusals by reason, over every game played
  */
 public record PromptPsroReport(String domain, String backend, String proposer, String metaSolver, String start,
                                List<String> players, int scenarios, int maxReplies, int candidates, long seed,
                                List<PromptPsroIteration> iterations, long simulations, Optional<long[]> calls,
-                               double seconds) {
+                               double seconds, DialogueGame.Verification verification) {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -113,6 +115,10 @@ public record PromptPsroReport(String domain, String backend, String proposer, S
             o.putNull("calls");
         }
         o.put("seconds", seconds);
+        ObjectNode v = o.putObject("verification");
+        v.put("requested", verification.requested()).put("rejected", verification.rejected());
+        ObjectNode by = v.putObject("by_reason");
+        verification.byReason().forEach(by::put);
         return o;
     }
 

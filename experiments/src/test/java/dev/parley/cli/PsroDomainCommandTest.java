@@ -32,6 +32,8 @@ class PsroDomainCommandTest {
         assertThat(j.get("meta_solver").asText()).isEqualTo("nash");
         assertThat(j.get("seconds").asDouble()).isPositive();
         assertThat(j.get("calls").isNull()).isTrue();
+        assertThat(j.get("verification").get("requested").asLong()).isPositive();
+        assertThat(j.get("verification").get("rejected").asLong()).isZero();
         JsonNode its = j.get("iterations");
         assertThat(its).hasSize(3);
         long simulations = 0;

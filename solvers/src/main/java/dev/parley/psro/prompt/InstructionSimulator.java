@@ -77,6 +77,20 @@ public final class InstructionSimulator {
         return scenarios;
     }
 
+    /** Verification over every game played so far: answers requested, refused, refusals by reason. */
+    public DialogueGame.Verification verification() {
+        long requested = 0;
+        long rejected = 0;
+        Map<String, Long> by = new java.util.TreeMap<>();
+        for (DialogueGame g : games.values()) {
+            DialogueGame.Verification v = g.account().verification();
+            requested += v.requested();
+            rejected += v.rejected();
+            v.byReason().forEach((k, n) -> by.merge(k, n, Long::sum));
+        }
+        return new DialogueGame.Verification(requested, rejected, by);
+    }
+
     /** Dialogues played so far (memoised estimates are not played again). */
     public long playouts() {
         return playouts.get();
