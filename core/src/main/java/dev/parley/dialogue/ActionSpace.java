@@ -1,8 +1,5 @@
 package dev.parley.dialogue;
 
-import java.util.Arrays;
-import java.util.Locale;
-
 /** What a solver chooses at a dialogue decision. */
 public enum ActionSpace {
     /** A legal protocol move crossed with an instruction (Parley's default). */
@@ -22,13 +19,6 @@ public enum ActionSpace {
 
     /** @throws IllegalArgumentException naming the accepted values */
     public static ActionSpace parse(String text) {
-        String t = text.strip().toLowerCase(Locale.ROOT);
-        for (ActionSpace a : values()) {
-            if (a.label.equals(t)) {
-                return a;
-            }
-        }
-        throw new IllegalArgumentException("unknown action space '" + text + "' (expected one of "
-                + Arrays.stream(values()).map(ActionSpace::label).toList() + ")");
+        return Labels.parse(values(), ActionSpace::label, text, "action space");
     }
 }

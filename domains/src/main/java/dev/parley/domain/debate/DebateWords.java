@@ -1,5 +1,14 @@
 package dev.parley.domain.debate;
 
+import static dev.parley.domain.debate.Debate.ARGUE;
+import static dev.parley.domain.debate.Debate.ARGUMENT;
+import static dev.parley.domain.debate.Debate.CLAIM;
+import static dev.parley.domain.debate.Debate.CLAIM_KEY;
+import static dev.parley.domain.debate.Debate.CLOSE;
+import static dev.parley.domain.debate.Debate.CONCEDE;
+import static dev.parley.domain.debate.Debate.PREMISE;
+import static dev.parley.domain.debate.Debate.REBUT;
+
 import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.SurfaceRealiser;
 import dev.parley.domain.support.Nlg;
@@ -29,15 +38,6 @@ import simplenlg.phrasespec.SPhraseSpec;
  * ethos: expertise and standing) and its cue phrase; the seed chooses among the style's frames. Thread-safe.
  */
 public final class DebateWords implements SurfaceRealiser {
-
-    public static final String CLAIM = "claim";
-    public static final String ARGUE = "argue";
-    public static final String REBUT = "rebut";
-    public static final String CONCEDE = "concede";
-    public static final String CLOSE = "close";
-    public static final String ARGUMENT = "argument";
-    public static final String CLAIM_TEXT = "claim";
-    public static final String PREMISE = "premise";
 
     /** The mode of persuasion a style speaks in. */
     private enum Mode { PLAIN, LOGOS, PATHOS, ETHOS }
@@ -71,7 +71,7 @@ public final class DebateWords implements SurfaceRealiser {
     public String realise(String moveId, Map<String, Object> content, Instruction instruction, long seed) {
         Voice voice = VOICES.getOrDefault(instruction.name(), VOICES.get(Instruction.ANY.name()));
         Map<String, Object> argument = argument(content);
-        Object c = argument.get(CLAIM_TEXT);
+        Object c = argument.get(CLAIM_KEY);
         Object p = argument.get(PREMISE);
         if (c == null || String.valueOf(c).isBlank()) {
             throw new IllegalArgumentException("a debate move needs a claim");
@@ -377,7 +377,7 @@ public final class DebateWords implements SurfaceRealiser {
         } catch (IllegalArgumentException e) {
             return Optional.of(e.getMessage());
         }
-        Object c = argument.get(CLAIM_TEXT);
+        Object c = argument.get(CLAIM_KEY);
         Object p = argument.get(PREMISE);
         String claim = c == null ? "" : String.valueOf(c);
         String premise = p == null ? "" : String.valueOf(p);

@@ -1,5 +1,17 @@
 package dev.parley.domain.fruit;
 
+import static dev.parley.domain.fruit.FruitTrading.ACCEPT;
+import static dev.parley.domain.fruit.FruitTrading.CANNOT_GIVE;
+import static dev.parley.domain.fruit.FruitTrading.COUNTER;
+import static dev.parley.domain.fruit.FruitTrading.GET;
+import static dev.parley.domain.fruit.FruitTrading.GIVE;
+import static dev.parley.domain.fruit.FruitTrading.OFFER;
+import static dev.parley.domain.fruit.FruitTrading.PROPOSE;
+import static dev.parley.domain.fruit.FruitTrading.REASON;
+import static dev.parley.domain.fruit.FruitTrading.REJECT;
+import static dev.parley.domain.fruit.FruitTrading.TERMS;
+import static dev.parley.domain.fruit.FruitTrading.TOO_LITTLE;
+
 import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.SurfaceRealiser;
 import dev.parley.domain.support.Nlg;
@@ -44,20 +56,6 @@ import simplenlg.phrasespec.SPhraseSpec;
  * each tone's phrasings. Thread-safe: every call builds its own SimpleNLG elements on this thread's realiser.
  */
 public final class FruitWords implements SurfaceRealiser {
-
-    public static final String PROPOSE = "propose";
-    public static final String COUNTER = "counter";
-    public static final String ACCEPT = "accept";
-    public static final String REJECT = "reject";
-    public static final String OFFER = "offer";
-    public static final String TERMS = "terms";
-    public static final String GIVE = "give";
-    public static final String GET = "get";
-    public static final String REASON = "reason";
-    /** The reject reason: what is offered is not worth enough to the speaker. */
-    public static final String TOO_LITTLE = "too-little";
-    /** The reject reason: the speaker does not hold what the other asks for. */
-    public static final String CANNOT_GIVE = "cannot-give";
 
     @Override
     public String realise(String moveId, Map<String, Object> content, Instruction instruction, long seed) {

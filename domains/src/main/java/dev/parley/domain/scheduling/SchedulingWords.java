@@ -1,5 +1,13 @@
 package dev.parley.domain.scheduling;
 
+import static dev.parley.domain.scheduling.MeetingScheduling.ACCEPT;
+import static dev.parley.domain.scheduling.MeetingScheduling.BUSY;
+import static dev.parley.domain.scheduling.MeetingScheduling.DAY;
+import static dev.parley.domain.scheduling.MeetingScheduling.PREFER_OTHER;
+import static dev.parley.domain.scheduling.MeetingScheduling.PROPOSE;
+import static dev.parley.domain.scheduling.MeetingScheduling.REASON;
+import static dev.parley.domain.scheduling.MeetingScheduling.REJECT;
+
 import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.SurfaceRealiser;
 import dev.parley.domain.support.Nlg;
@@ -33,18 +41,8 @@ import simplenlg.phrasespec.SPhraseSpec;
  */
 public final class SchedulingWords implements SurfaceRealiser {
 
-    public static final String PROPOSE = "propose";
-    public static final String ACCEPT = "accept";
-    public static final String REJECT = "reject";
-    public static final String DAY = "day";
-    public static final String REASON = "reason";
-    /** The reject reason: the speaker is out of the office that day. */
-    public static final String BUSY = "busy";
-    /** The reject reason: the speaker is free but the day does not suit it well enough. */
-    public static final String PREFER_OTHER = "prefer-other";
     /** The days, by their full English names. */
-    public static final List<String> DAYS = List.of("Monday", "Tuesday", "Wednesday", "Thursday", "Friday",
-            "Saturday", "Sunday");
+    private static final List<String> DAYS = Days.FULL;
 
     @Override
     public String realise(String moveId, Map<String, Object> content, Instruction instruction, long seed) {
