@@ -272,6 +272,25 @@ class OpenAiAdapterTest {
     }
 
     @Test
+    void theJudgesOptionalSummaryStepComesFirstAndIsShownWithEveryScoringQuestion() {
+        server.enqueue(Reply.content("Alice gave an apple for a kiwi."), Reply.content("Alice: 1"),
+                Reply.content("{\"value\": 1}"), Reply.content("Bob: 2"), Reply.content("{\"value\": 2}"));
+        LlmRewardModel judge = new LlmRewardModel(uncached(new CallAccounting()),
+                new RewardSpec("Fruit trading.", "What is {player}'s payoff?", -20, 20), 0, true);
+        Payoffs p = judge.score(new FinishedDialogue(List.of("Alice", "Bob"), List.of("A's values.", "B's values."),
+                List.of(new FinishedDialogue.Turn(0, "Apple for a kiwi?"), new FinishedDialogue.Turn(1, "Deal."))));
+        assertThat(p.values()).containsExactly(1.0, 2.0);
+        assertThat(p.rawAnswers()).hasSize(5).first().isEqualTo("Alice gave an apple for a kiwi.");
+        List<JsonNode> reqs = server.requests();
+        assertThat(reqs.get(0).path("messages").get(1).path("content").asText()).contains("Summarise the outcome")
+                .contains("A's values.").contains("B's values.");
+        for (int call : new int[] {1, 3}) {
+            assertThat(reqs.get(call).path("messages").get(1).path("content").asText())
+                    .contains("A summary of its outcome:\nAlice gave an apple for a kiwi.");
+        }
+    }
+
+    @Test
     void anUnextractableScoreCountsAsAFailureAndZero() {
         server.enqueue(Reply.content("hard to say"), Reply.content("somewhere between 3 and 5"),
                 Reply.content("fine"), Reply.content("7"));

@@ -77,6 +77,11 @@ final class ExperimentCommand implements Callable<Integer> {
                     + " a model.")
     String judge;
 
+    @Option(names = "--judge-summary",
+            description = "With --judge llm: the judge first summarises the outcome (one call per dialogue), then"
+                    + " scores each player from the words and the summary.")
+    boolean judgeSummary;
+
     @Option(names = "--dialogues", defaultValue = "10", paramLabel = "N",
             description = "Most probable dialogues of each profile kept in dialogues.jsonl (default ${DEFAULT-VALUE}).")
     int dialogues;
@@ -137,7 +142,7 @@ final class ExperimentCommand implements Callable<Integer> {
         try (LlmOptions.Session session = llmOptions.open()) {
             for (int i = 0; i < domains.size(); i++) {
                 Domain d = domains.get(i);
-                RewardModel reward = session.reward(d, judge, seed);
+                RewardModel reward = session.reward(d, judge, seed, judgeSummary);
                 try (Progress progress = Progress.start("building " + d.name(), -1)) {
                     reports.add(ExperimentRunner.run(d, configs.get(i), session.moves(d), reward,
                             () -> session.offline() ? null : session.stats(), n -> progress.step()));

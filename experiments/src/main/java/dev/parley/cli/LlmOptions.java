@@ -102,6 +102,11 @@ public final class LlmOptions {
          * model.
          */
         public RewardModel reward(Domain domain, String judge, long seed) {
+            return reward(domain, judge, seed, false);
+        }
+
+        /** @param summarise the LLM judge first summarises the outcome, then scores each player from it */
+        public RewardModel reward(Domain domain, String judge, long seed, boolean summarise) {
             String j = judge == null ? (offline() ? "exact" : "llm") : judge;
             return switch (j) {
                 case "exact" -> RewardModel.exact(domain);
@@ -110,7 +115,8 @@ public final class LlmOptions {
                         throw new UserInputException("--judge llm needs a language model (--llm openai ...)");
                     }
                     yield RewardModel.judge(new LlmRewardModel(chat, new RewardSpec(domain.prompts().background(),
-                            domain.prompts().rewardQuery(), domain.minPayoff(), domain.maxPayoff()), seed));
+                            domain.prompts().rewardQuery(), domain.minPayoff(), domain.maxPayoff()), seed,
+                            summarise));
                 }
                 default -> throw new UserInputException("--judge must be exact or llm, not '" + j + "'");
             };
