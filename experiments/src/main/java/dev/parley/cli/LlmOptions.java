@@ -24,11 +24,13 @@ import dev.parley.llm.cache.CallCache;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import picocli.CommandLine.Option;
 
 /**
  * The language-model options every command that generates text shares (a picocli mixin): which backend, how to
- * reach it, the call cache and the concurrency. {@link #open()} turns them into a ready {@link Session}.
+ * reach it, the call cache and the concurrency. {@link #open()} turns them into a ready {@link Session}. The server,
+ * model and key variable may also come from the environment or the config file ({@link ModelSettings}); flags win.
  */
 public final class LlmOptions {
 
@@ -36,16 +38,20 @@ public final class LlmOptions {
             description = "Language-model backend (default: offline, the knowledge-grounded realiser; no network).")
     String llm;
 
-    @Option(names = "--base-url", defaultValue = LlmConfig.OPENAI_URL, paramLabel = "URL",
-            description = "OpenAI-compatible server (OpenAI, vLLM, llama.cpp, LM Studio, Ollama's /v1)."
-                    + " Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--base-url", paramLabel = "URL",
+            description = "OpenAI-compatible server (OpenAI, vLLM, llama.cpp, LM Studio, Ollama's /v1). Default:"
+                    + " $PARLEY_BASE_URL, else base_url in ~/.config/parley/config.toml, else "
+                    + LlmConfig.OPENAI_URL + ".")
     String baseUrl;
 
-    @Option(names = "--model", paramLabel = "M", description = "Model name (required with --llm openai).")
+    @Option(names = "--model", paramLabel = "M",
+            description = "Model name (needed with --llm openai). Default: $PARLEY_MODEL, else model in the config"
+                    + " file.")
     String model;
 
-    @Option(names = "--api-key-env", defaultValue = "OPENAI_API_KEY", paramLabel = "VAR",
-            description = "Environment variable holding the API key (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--api-key-env", paramLabel = "VAR",
+            description = "Environment variable holding the API key. Default: $PARLEY_API_KEY_ENV, else api_key_env"
+                    + " in the config file, else " + ModelSettings.DEFAULT_API_KEY_ENV + ".")
     String apiKeyEnv;
 
     @Option(names = "--temperature", defaultValue = "1.0", paramLabel = "T", description = "Sampling temperature.")
@@ -73,6 +79,17 @@ public final class LlmOptions {
     @Option(names = "--llm-concurrency", defaultValue = "4", paramLabel = "N",
             description = "Model calls in flight at once (default: ${DEFAULT-VALUE}).")
     int concurrency;
+
+    private final CliEnvironment environment;
+
+    /** Options that read the process's environment (what picocli's default factory makes). */
+    public LlmOptions() {
+        this(CliEnvironment.system());
+    }
+
+    LlmOptions(CliEnvironment environment) {
+        this.environment = environment;
+    }
 
     /** An open backend with its cache, accounting and executor; close it when the run ends. */
     public record Session(UtteranceGenerator generator, ChatBackend chat, CallCache cache, CacheMode mode,
@@ -148,27 +165,29 @@ public final class LlmOptions {
         if (!"openai".equals(llm)) {
             throw new UserInputException("--llm must be offline or openai, not '" + llm + "'");
         }
-        if (model == null || model.isBlank()) {
-            throw new UserInputException("--llm openai needs --model (e.g. gpt-4o-mini, or the name your server"
-                    + " serves)");
+        ModelSettings settings = ModelSettings.resolve(environment).override(baseUrl, model, apiKeyEnv);
+        if (settings.model() == null || settings.model().isBlank()) {
+            throw new UserInputException("--llm openai needs --model (or PARLEY_MODEL, or model in "
+                    + environment.configFile() + "), e.g. gpt-4o-mini or the name your server serves");
         }
         if (timeoutSeconds <= 0 || maxTokens < 1 || retries < 0) {
             throw new UserInputException("--timeout and --max-tokens must be positive and --retries non-negative");
         }
         LlmConfig config;
         try {
-            config = LlmConfig.openAi(baseUrl, model)
+            config = LlmConfig.openAi(settings.baseUrl(), settings.model())
                     .withSampling(temperature, null, maxTokens)
                     .withTimeout(Duration.ofMillis(Math.round(timeoutSeconds * 1000)))
                     .withRetries(retries, Duration.ofMillis(500))
-                    .withApiKeyEnv(apiKeyEnv);
+                    .withApiKeyEnv(settings.apiKeyEnv());
         } catch (IllegalArgumentException e) {
-            throw new UserInputException("--base-url '" + baseUrl + "': " + e.getMessage());
+            throw new UserInputException("--base-url '" + settings.baseUrl() + "': " + e.getMessage());
         }
         CacheMode mode = mode();
-        CallCache callCache = mode == CacheMode.OFF ? null : openCache(cache, mode != CacheMode.READ_WRITE);
+        CallCache callCache = mode == CacheMode.OFF ? null
+                : openCache(cache, mode != CacheMode.READ_WRITE, environment.variables());
         try {
-            ChatBackend chat = new CachedChat(LangChainChat.openAi(config, System.getenv()), callCache, mode,
+            ChatBackend chat = new CachedChat(LangChainChat.openAi(config, environment.variables()), callCache, mode,
                     accounting);
             return new Session(new LlmUtteranceGenerator(chat), chat, callCache, mode, accounting,
                     new BoundedExecutor(concurrency));
@@ -193,11 +212,15 @@ public final class LlmOptions {
      * {@code mustExist}, a missing SQLite file is an error instead of a new empty cache.
      */
     static CallCache openCache(String location, boolean mustExist) {
+        return openCache(location, mustExist, System.getenv());
+    }
+
+    private static CallCache openCache(String location, boolean mustExist, Map<String, String> env) {
         try {
             if (location != null && location.startsWith("jdbc:")) {
                 return CallCache.open(location);
             }
-            Path file = location == null ? CallCache.defaultFile(System.getenv()) : Path.of(location);
+            Path file = location == null ? CallCache.defaultFile(env) : Path.of(location);
             if (mustExist && !Files.exists(file)) {
                 throw new UserInputException("no call cache at " + file);
             }

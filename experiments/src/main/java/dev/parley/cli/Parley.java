@@ -47,7 +47,12 @@ public final class Parley implements Runnable {
 
     /** Runs the command line with the given streams; returns the exit code. Used by {@link #main} and tests. */
     public static int execute(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cl = new CommandLine(new Parley());
+        return execute(out, err, CliEnvironment.system(), args);
+    }
+
+    /** The same with the environment variables and home directory given (tests pass their own). */
+    public static int execute(PrintWriter out, PrintWriter err, CliEnvironment environment, String... args) {
+        CommandLine cl = new CommandLine(new Parley(), new Factory(environment));
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, argv) -> {
@@ -76,6 +81,17 @@ public final class Parley implements Runnable {
             sb.insert(0, c.getCommandName() + " ");
         }
         return sb.toString();
+    }
+
+    /** Makes the commands' parts, handing the environment to those that read it. */
+    private record Factory(CliEnvironment environment) implements CommandLine.IFactory {
+        @Override
+        public <K> K create(Class<K> cls) throws Exception {
+            if (cls == LlmOptions.class) {
+                return cls.cast(new LlmOptions(environment));
+            }
+            return CommandLine.defaultFactory().create(cls);
+        }
     }
 
     /** The version from the jar's manifest, or "development". */

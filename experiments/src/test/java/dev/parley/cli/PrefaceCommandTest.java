@@ -13,9 +13,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 class PrefaceCommandTest {
 
-    /** The shipped examples, read where the README points (docs/examples at the repository root). */
-    static final Path CLIMATE = Path.of("..", "docs", "examples", "climate-argue.dcrs.json");
-    static final Path DISARM = Path.of("..", "docs", "examples", "disarm-disagree.dcrs.json");
+    /** The shipped examples, read where the README points (examples/ at the repository root). */
+    static final Path CLIMATE = Path.of("..", "examples", "climate-argue.dcrs.json");
+    static final Path DISARM = Path.of("..", "examples", "disarm-disagree.dcrs.json");
 
     @TempDir
     Path dir;
