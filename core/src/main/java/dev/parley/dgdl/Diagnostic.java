@@ -4,7 +4,7 @@ package dev.parley.dgdl;
 public record Diagnostic(Severity severity, String file, SourcePosition position, String message) {
 
     public enum Severity {
-        /** DGEP tolerates it (an undeclared role or addressee, a runtime name such as {@code Target}). */
+        /** Likely a mistake, but DGEP tolerates it (an undeclared role or addressee, an unreachable interaction). */
         WARNING,
         /** It cannot run (a move or store that does not exist). */
         ERROR

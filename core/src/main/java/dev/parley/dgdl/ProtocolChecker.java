@@ -6,10 +6,12 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Static checks of a {@link Protocol}. A reference DGEP tolerates (an undeclared role or addressee, a runtime name
- * such as {@code Target}) is a {@link Diagnostic.Severity#WARNING}; a reference that cannot run (a move, store,
- * external URI or content variable that does not exist, a duplicate id, impossible bounds) is an
- * {@link Diagnostic.Severity#ERROR}.
+ * Static checks of a {@link Protocol}. What is likely a mistake but DGEP tolerates (an undeclared role or
+ * addressee, an interaction nothing makes available, a runtime name such as {@code Speaker} in an initial rule,
+ * where no move has given it a value) is a {@link Diagnostic.Severity#WARNING}; a reference that cannot run (a move,
+ * store, external URI or content variable that does not exist, a duplicate id, impossible bounds) is an
+ * {@link Diagnostic.Severity#ERROR}. The standard idiom of naming {@code Speaker}, {@code Listener} or
+ * {@code Target} in an interaction is not reported: the engine resolves those names when the move is made.
  */
 public final class ProtocolChecker {
 
@@ -21,6 +23,8 @@ public final class ProtocolChecker {
     private final Protocol protocol;
     private final List<Diagnostic> out = new ArrayList<>();
     private final Set<String> known = new HashSet<>();
+    /** Whether the statements being checked belong to an initial rule, where no move has been made yet. */
+    private boolean initialRule;
 
     private ProtocolChecker(Protocol protocol) {
         this.protocol = protocol;
@@ -58,8 +62,10 @@ public final class ProtocolChecker {
             }
         }
         for (Protocol.Rule r : protocol.rules()) {
+            initialRule = r.scope() == Protocol.Scope.INITIAL;
             statements(r.body(), null, r.scope());
         }
+        initialRule = false;
         Set<String> reachable = new HashSet<>();
         collectMoveTargets(reachable);
         for (Protocol.Interaction i : protocol.interactions()) {
@@ -247,7 +253,9 @@ public final class ProtocolChecker {
 
     private void user(String name, SourcePosition at, String what) {
         if (RUNTIME_NAMES.contains(name)) {
-            warn(at, what + " '" + name + "' is a runtime name, resolved when the move is made");
+            if (initialRule) {
+                warn(at, what + " '" + name + "' has no value in an initial rule: no move has been made yet");
+            }
         } else if (!known.contains(name)) {
             warn(at, what + " '" + name + "' is not a declared player or role");
         }

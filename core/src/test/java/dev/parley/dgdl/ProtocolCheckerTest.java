@@ -23,9 +23,7 @@ class ProtocolCheckerTest {
         assertThat(of(ds, Diagnostic.Severity.WARNING)).containsExactlyInAnyOrder(
                 "10:5 player Test2 has role 'TestRole', which is not declared in roles",
                 "10:5 player Test2 has role 'TestRole2', which is not declared in roles",
-                "27:5 addressee of TestMove 'TestUser' is not a declared player or role",
-                "30:11 user 'Target' is a runtime name, resolved when the move is made",
-                "31:11 user 'Target' is a runtime name, resolved when the move is made");
+                "27:5 addressee of TestMove 'TestUser' is not a declared player or role");
     }
 
     @Test
@@ -74,5 +72,21 @@ class ProtocolCheckerTest {
                 """);
         assertThat(of(ds, Diagnostic.Severity.ERROR))
                 .containsExactly("2:42 content variable p has no value in an initial rule (no move has been made)");
+    }
+
+    @Test
+    void runtimeNamesAreReportedOnlyWhereTheyHaveNoValue() {
+        List<Diagnostic> ds = check("""
+                game(id:G){ roles(R) player(id:A, roles:{R}) player(id:B)
+                  rule(id:Open, scope:initial){ assign(Speaker, speaker); move(add, next, M, $B, A); }
+                  interaction(id:M, addressee:Listener){ assign(Listener, speaker); move(add, next, M, $Speaker, Target); }
+                  interaction(id:N, addressee:Ghost){ assign(B, Judge); }
+                }
+                """);
+        assertThat(of(ds, Diagnostic.Severity.WARNING)).containsExactly(
+                "2:33 user 'Speaker' has no value in an initial rule: no move has been made yet",
+                "4:3 addressee of N 'Ghost' is not a declared player or role",
+                "4:39 role 'Judge' is not declared",
+                "4:3 interaction N is never made available by any move(add, ...) effect");
     }
 }

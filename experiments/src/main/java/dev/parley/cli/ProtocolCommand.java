@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.aif.AifJson;
+import dev.parley.dgdl.DgdlCheckException;
 import dev.parley.dgdl.DgdlException;
 import dev.parley.dgdl.Diagnostic;
 import dev.parley.dgdl.Protocol;
@@ -42,10 +43,14 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code parley protocol check|play}: validate a DGDL protocol, play it from a script or interactively. */
+/**
+ * {@code parley protocol check|play|list|show}: validate a DGDL protocol, play it from a script or interactively,
+ * list the bundled protocols, print one's source.
+ */
 @Command(name = "protocol", mixinStandardHelpOptions = true,
         description = "Check a DGDL dialogue protocol or play it.",
-        subcommands = {ProtocolCommand.Check.class, ProtocolCommand.Play.class, ProtocolCommand.ListBundled.class})
+        subcommands = {ProtocolCommand.Check.class, ProtocolCommand.Play.class, ProtocolCommand.ListBundled.class,
+            ProtocolCommand.Show.class})
 final class ProtocolCommand implements Runnable {
 
     @Spec
@@ -99,6 +104,25 @@ final class ProtocolCommand implements Runnable {
         }
     }
 
+    @Command(name = "show", mixinStandardHelpOptions = true,
+            description = "Print a bundled protocol's DGDL source, to start a protocol of your own from.")
+    static final class Show implements Callable<Integer> {
+
+        @Parameters(paramLabel = "NAME", description = "A bundled protocol (see protocol list).")
+        String name;
+
+        @Spec
+        CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            String text = ProtocolLibrary.text(name).orElseThrow(() -> new UserInputException("no bundled protocol '"
+                    + name + "' (bundled protocols: " + String.join(", ", ProtocolLibrary.names()) + ")"));
+            spec.commandLine().getOut().print(text.endsWith("\n") ? text : text + "\n");
+            return 0;
+        }
+    }
+
     @Command(name = "check", mixinStandardHelpOptions = true,
             description = "Validate a protocol: summary of roles, players, stores and moves, or the error.")
     static final class Check implements Callable<Integer> {
@@ -118,6 +142,13 @@ final class ProtocolCommand implements Runnable {
             Protocol p;
             try {
                 p = load(file);
+            } catch (DgdlCheckException e) {
+                // every error, one per line: fixing one at a time and re-running is slow
+                for (Diagnostic d : e.errors()) {
+                    spec.commandLine().getErr().println(d.file() + ":" + d.position().line() + ":"
+                            + d.position().column() + ": " + d.message());
+                }
+                return 2;
             } catch (DgdlException e) {
                 spec.commandLine().getErr().println(e.getMessage());
                 return 2;
@@ -204,8 +235,9 @@ final class ProtocolCommand implements Runnable {
             description = {"Play a protocol: every player joins under its own id (a player whose min is above 1 "
                     + "also joins as ID#2, ID#3, ...).",
                     "A script is a JSON list of {\"speaker\", \"move\", \"target\" (optional), \"reply\": {var: "
-                            + "value}}; a rejected step is reported and the script goes on. Without --script and "
-                            + "with a terminal, play interactively."})
+                            + "value}}; the play stops at a rejected step and exits with code 2, unless "
+                            + "--allow-rejections reports it and goes on. Without --script and with a terminal, play "
+                            + "interactively."})
     static final class Play implements Callable<Integer> {
 
         @Parameters(paramLabel = "FILE.dgdl", description = "The protocol file, or a bundled name (see protocol list).")
@@ -216,6 +248,10 @@ final class ProtocolCommand implements Runnable {
 
         @Option(names = "--json", description = "Print {initial, steps, status} as JSON.")
         boolean json;
+
+        @Option(names = "--allow-rejections",
+                description = "Report a rejected step and go on with the script (exit 0) instead of stopping there.")
+        boolean allowRejections;
 
         @Option(names = "--aif-out", paramLabel = "F", description = "Write the dialogue's JSON-AIF to F.")
         Path aifOut;
@@ -237,6 +273,9 @@ final class ProtocolCommand implements Runnable {
 
         @Spec
         CommandSpec spec;
+
+        /** The first rejected step, as "step N (speaker move) was rejected: reason"; null while none is. */
+        private String rejected;
 
         @Override
         public Integer call() {
@@ -269,7 +308,10 @@ final class ProtocolCommand implements Runnable {
                 initial.set("stores", stores(d));
                 ArrayNode arr = root.putArray("steps");
                 for (ScriptStep s : steps) {
-                    MoveOutcome o = d.perform(s.speaker(), s.move(), s.reply(), s.target());
+                    if (rejected != null) {
+                        break;
+                    }
+                    MoveOutcome o = perform(d, s, arr.size() + 1);
                     ObjectNode step = arr.addObject().put("speaker", s.speaker()).put("move", s.move())
                             .put("accepted", o.accepted());
                     if (o.accepted()) {
@@ -285,8 +327,11 @@ final class ProtocolCommand implements Runnable {
             } else {
                 int n = 0;
                 for (ScriptStep s : steps) {
+                    if (rejected != null) {
+                        break;
+                    }
                     n++;
-                    MoveOutcome o = d.perform(s.speaker(), s.move(), s.reply(), s.target());
+                    MoveOutcome o = perform(d, s, n);
                     if (o.accepted()) {
                         PerformedMove m = o.move().orElseThrow();
                         out.println(n + ". " + m.speaker() + (m.target() == null ? "" : " -> " + m.target()) + ": "
@@ -304,7 +349,19 @@ final class ProtocolCommand implements Runnable {
                     throw new UserInputException(aifOut + ": cannot write AIF (" + e.getMessage() + ")");
                 }
             }
+            if (rejected != null) {
+                err.println("parley: " + rejected + " (--allow-rejections goes on after rejected steps)");
+                return Parley.EXIT_USAGE;
+            }
             return 0;
+        }
+
+        private MoveOutcome perform(Dialogue d, ScriptStep s, int n) {
+            MoveOutcome o = d.perform(s.speaker(), s.move(), s.reply(), s.target());
+            if (!o.accepted() && !allowRejections) {
+                rejected = "step " + n + " (" + s.speaker() + " " + s.move() + ") was rejected: " + o.reason();
+            }
+            return o;
         }
 
         private ExternalConditionResolver resolver() {

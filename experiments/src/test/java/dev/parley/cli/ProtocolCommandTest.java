@@ -34,7 +34,8 @@ class ProtocolCommandTest {
         assertThat(r.out()).contains("protocol TestGame (DGEP 2)").contains("roles: Role, Role2")
                 .contains("participants: min 2, max undefined").contains("turn taking: strict, backtracking: on")
                 .contains("TestStore").contains("TestMove").contains("\"Test, $p\"")
-                .contains("warning: user 'Target' is a runtime name");
+                .contains("warning: addressee of TestMove 'TestUser' is not a declared player or role")
+                .doesNotContain("Target");
     }
 
     @Test
@@ -80,7 +81,7 @@ class ProtocolCommandTest {
                 """);
         Path aif = dir.resolve("out.aif.json");
         CliRun r = parley("protocol", "play", fixture("testgame.dgdl").toString(), "--script", script.toString(),
-                "--json", "--aif-out", aif.toString());
+                "--json", "--aif-out", aif.toString(), "--allow-rejections");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode j = Json.MAPPER.readTree(r.out());
         assertThat(j.at("/initial/legal_moves/Test2").toString()).isEqualTo("[\"TestMove\"]");
@@ -114,7 +115,8 @@ class ProtocolCommandTest {
                   {"speaker": "User", "move": "FirstMove", "target": "AgentTwo"},
                   {"speaker": "Nobody", "move": "FirstMove"} ]
                 """);
-        CliRun r = parley("protocol", "play", fixture("agenttest.dgdl").toString(), "--script", script.toString());
+        CliRun r = parley("protocol", "play", fixture("agenttest.dgdl").toString(), "--script", script.toString(),
+                "--allow-rejections");
         assertThat(r.code()).as(r.err()).isZero();
         assertThat(r.out()).contains("1. AgentOne -> User: FirstMove \"This is a dialogue move\"")
                 .contains("2. rejected User FirstMove: FirstMove: the target must be User, not AgentTwo")
@@ -184,5 +186,57 @@ class ProtocolCommandTest {
         assertThat(d.history()).hasSize(2);
         assertThat(List.of(d.history().get(1).speaker(), d.history().get(1).target()))
                 .containsExactly("Test#2", "Test2");
+    }
+
+    @Test
+    void aRejectedStepStopsTheScriptWithExit2(@TempDir Path dir) throws Exception {
+        Path script = dir.resolve("moves.json");
+        Files.writeString(script, """
+                [ {"speaker": "Test2", "move": "TestMove", "target": "Test", "reply": {"p": "Hi!"}},
+                  {"speaker": "Test2", "move": "TestMove", "target": "Test", "reply": {"p": "again"}},
+                  {"speaker": "Test", "move": "TestMove", "reply": {"p": "Hi!"}} ]
+                """);
+        String game = fixture("testgame.dgdl").toString();
+        CliRun text = parley("protocol", "play", game, "--script", script.toString());
+        assertThat(text.code()).isEqualTo(2);
+        assertThat(text.out()).contains("1. Test2 -> Test: TestMove \"Test, Hi!\"")
+                .contains("2. rejected Test2 TestMove: it is not Test2's turn: the speaker is Test")
+                .doesNotContain("3. ").contains("status: active");
+        assertThat(text.err()).isEqualTo("parley: step 2 (Test2 TestMove) was rejected: it is not Test2's turn: the"
+                + " speaker is Test (--allow-rejections goes on after rejected steps)\n");
+        CliRun json = parley("protocol", "play", game, "--script", script.toString(), "--json");
+        assertThat(json.code()).isEqualTo(2);
+        assertThat(Json.MAPPER.readTree(json.out()).get("steps")).hasSize(2);
+        assertThat(json.err().lines()).hasSize(1);
+    }
+
+    @Test
+    void showPrintsABundledProtocolsSource() throws Exception {
+        CliRun r = parley("protocol", "show", "negotiation");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.out()).startsWith("/*\n * Negotiation: bilateral negotiation").contains("game(id:Negotiation){")
+                .endsWith("}\n");
+        // what show prints is a protocol file: it checks as one
+        Path copy = Files.createTempFile("negotiation", ".dgdl");
+        Files.writeString(copy, r.out());
+        assertThat(parley("protocol", "check", copy.toString()).out()).contains("protocol Negotiation (DGEP 2)")
+                .doesNotContain("warning");
+        Files.delete(copy);
+        CliRun unknown = parley("protocol", "show", "nope");
+        assertThat(unknown.code()).isEqualTo(2);
+        assertThat(unknown.err()).startsWith("parley: no bundled protocol 'nope' (bundled protocols: crg, dc, ")
+                .hasLineCount(1);
+    }
+
+    @Test
+    void checkPrintsEverySemanticError(@TempDir Path dir) throws Exception {
+        Path bad = dir.resolve("two.dgdl");
+        Files.writeString(bad, "game(id:G){ player(id:A)\n rule(id:R, scope:initial){ move(add, next, Nope, A);\n"
+                + " store(add, {\"x\"}, Missing); } }");
+        CliRun r = parley("protocol", "check", bad.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).isEqualTo(bad + ":2:29: move Nope does not exist (no interaction has that id)\n"
+                + bad + ":3:2: store Missing does not exist\n");
     }
 }
