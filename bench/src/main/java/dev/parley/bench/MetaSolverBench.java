@@ -73,7 +73,7 @@ public class MetaSolverBench {
 
         @Setup(Level.Invocation)
         public void setUp() {
-            psro = new Psro(new KuhnPoker(2), new Psro.Config(MetaSolvers.byName("nash"),
+            psro = new Psro(new KuhnPoker(2), new Psro.Config(MetaSolvers.require("nash"),
                     new ExactBestResponseOracle(TREE), new TreeEvaluator(TREE), TREE, 1));
             psro.run(3);
         }

@@ -52,7 +52,7 @@ public class SolverBench {
 
         @Setup(Level.Trial)
         public void setUp() {
-            solver = new CfrSolver(GameTree.compile(new LeducPoker()), CfrVariant.fromCliName(variant));
+            solver = new CfrSolver(GameTree.compile(new LeducPoker()), CfrVariant.require(variant));
         }
     }
 

@@ -3,9 +3,9 @@ package dev.parley.domain;
 import dev.parley.domain.poker.KuhnPoker;
 import dev.parley.domain.poker.LeducPoker;
 import dev.parley.game.Game;
-import java.util.LinkedHashMap;
+import dev.parley.registry.Registry;
+import dev.parley.registry.UnknownNameException;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -15,29 +15,43 @@ public final class GameCatalog {
     /** One built-in game. */
     public record Entry(String name, String kind, String description, Supplier<Game> factory) { }
 
-    private static final Map<String, Entry> ENTRIES = new LinkedHashMap<>();
+    private static final List<Entry> ENTRIES = List.of(
+            new Entry("kuhn_poker", "reference", "Kuhn poker, 2 players (OpenSpiel rules); value -1/18",
+                    () -> new KuhnPoker(2)),
+            new Entry("kuhn_poker_3p", "reference", "Kuhn poker, 3 players (OpenSpiel rules)",
+                    () -> new KuhnPoker(3)),
+            new Entry("leduc_poker", "reference", "Leduc poker, 2 players (OpenSpiel rules); value -0.0856",
+                    LeducPoker::new));
 
-    static {
-        add(new Entry("kuhn_poker", "reference", "Kuhn poker, 2 players (OpenSpiel rules); value -1/18",
-                () -> new KuhnPoker(2)));
-        add(new Entry("kuhn_poker_3p", "reference", "Kuhn poker, 3 players (OpenSpiel rules)",
-                () -> new KuhnPoker(3)));
-        add(new Entry("leduc_poker", "reference", "Leduc poker, 2 players (OpenSpiel rules); value -0.0856",
-                LeducPoker::new));
-    }
+    private static final Registry<Entry> REGISTRY = registry();
 
     private GameCatalog() {
     }
 
-    private static void add(Entry e) {
-        ENTRIES.put(e.name(), e);
+    private static Registry<Entry> registry() {
+        Registry.Builder<Entry> b = Registry.builder("game");
+        ENTRIES.forEach(e -> b.add(e.name(), () -> e));
+        return b.build();
     }
 
     public static List<Entry> entries() {
-        return List.copyOf(ENTRIES.values());
+        return ENTRIES;
+    }
+
+    public static List<String> names() {
+        return REGISTRY.names();
     }
 
     public static Optional<Entry> find(String name) {
-        return Optional.ofNullable(ENTRIES.get(name));
+        return REGISTRY.find(name);
+    }
+
+    /**
+     * The game called {@code name}.
+     *
+     * @throws UnknownNameException naming the built-in games if there is none
+     */
+    public static Entry require(String name) {
+        return REGISTRY.require(name);
     }
 }

@@ -1,10 +1,12 @@
 package dev.parley.domain;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.Scenario;
+import dev.parley.registry.UnknownNameException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -30,5 +32,18 @@ class DialogueDomainsTest {
             assertThat(d.prompts().extractionQuery()).isNotBlank();
         }
         assertThat(DialogueDomains.find("chess")).isEmpty();
+    }
+
+    @Test
+    void theRegistriesShareOneShape() {
+        assertThat(DialogueDomains.names()).containsExactly("fruit-trading", "scheduling", "debate");
+        assertThat(DialogueDomains.require("debate").name()).isEqualTo("debate");
+        assertThatThrownBy(() -> DialogueDomains.require("chess")).isInstanceOf(UnknownNameException.class)
+                .hasMessage("unknown dialogue domain 'chess'; expected one of fruit-trading, scheduling, debate");
+        assertThat(GameCatalog.names()).containsExactly("kuhn_poker", "kuhn_poker_3p", "leduc_poker");
+        assertThat(GameCatalog.find("nope")).isEmpty();
+        assertThat(GameCatalog.require("leduc_poker").factory().get().name()).isEqualTo("leduc_poker");
+        assertThatThrownBy(() -> GameCatalog.require("chess")).isInstanceOf(UnknownNameException.class)
+                .hasMessage("unknown game 'chess'; expected one of kuhn_poker, kuhn_poker_3p, leduc_poker");
     }
 }

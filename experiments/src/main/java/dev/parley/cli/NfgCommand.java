@@ -114,7 +114,7 @@ final class NfgCommand implements Callable<Integer> {
                     default -> throw new UserInputException("unknown --feasible '" + feasible
                             + "'; expected hull or correlated");
                 }, disagreement);
-                default -> MetaSolvers.byName(metaSolver);
+                default -> MetaSolvers.require(metaSolver);
             };
         } catch (MetaSolverException e) {
             throw new UserInputException(e.getMessage());

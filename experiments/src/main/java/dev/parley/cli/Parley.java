@@ -1,5 +1,6 @@
 package dev.parley.cli;
 
+import dev.parley.registry.UnknownNameException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -14,6 +15,7 @@ import picocli.CommandLine.Command;
         description = "Steer dialogue agents with game theory: solve games, run dialogue protocols and experiments.",
         subcommands = {
             GamesCommand.class,
+            DomainsCommand.class,
             SolveCommand.class,
             ExperimentCommand.class,
             ProtocolCommand.class,
@@ -61,7 +63,8 @@ public final class Parley implements Runnable {
             return EXIT_USAGE;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            if (ex instanceof UserInputException) {
+            // an unknown name on the command line is bad input wherever the lookup happens
+            if (ex instanceof UserInputException || ex instanceof UnknownNameException) {
                 commandLine.getErr().println("parley: " + ex.getMessage());
                 return EXIT_USAGE;
             }

@@ -33,9 +33,7 @@ final class PromptPsroCommand {
     }
 
     int run() {
-        Domain domain = DialogueDomains.find(o.target.domain).orElseThrow(() -> new UserInputException(
-                "unknown domain '" + o.target.domain + "'; expected one of "
-                        + DialogueDomains.all().stream().map(Domain::name).toList()));
+        Domain domain = DialogueDomains.require(o.target.domain);
         if (o.iterations < 1) {
             throw new UserInputException("--iterations must be at least 1, got " + o.iterations);
         }
@@ -51,12 +49,7 @@ final class PromptPsroCommand {
         PromptPsro.Start start = PromptPsro.Start.fromCliName(o.start).orElseThrow(() -> new UserInputException(
                 "--start must be instructions or any, not '" + o.start + "'"));
         String solverName = o.metaSolver == null ? PsroCommand.DEFAULT_DOMAIN_META_SOLVER : o.metaSolver;
-        MetaSolver solver;
-        try {
-            solver = MetaSolvers.byName(solverName);
-        } catch (MetaSolverException e) {
-            throw new UserInputException(e.getMessage());
-        }
+        MetaSolver solver = MetaSolvers.require(solverName);
 
         PromptPsroReport report;
         try (LlmOptions.Session session = o.llmOptions.open()) {

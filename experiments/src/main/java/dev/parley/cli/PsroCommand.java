@@ -148,12 +148,7 @@ final class PsroCommand implements Callable<Integer> {
         if (episodes < 1) {
             throw new UserInputException("--episodes must be at least 1, got " + episodes);
         }
-        MetaSolver solver;
-        try {
-            solver = MetaSolvers.byName(metaSolver);
-        } catch (MetaSolverException e) {
-            throw new UserInputException(e.getMessage());
-        }
+        MetaSolver solver = MetaSolvers.require(metaSolver);
         Game g = GameSources.load(game);
         GameTree tree;
         try {

@@ -57,7 +57,7 @@ final class SolveCommand implements Callable<Integer> {
         if (iterations < 1) {
             throw new UserInputException("--iterations must be at least 1, got " + iterations);
         }
-        CfrVariant variant = CfrVariant.fromCliName(solver);
+        CfrVariant variant = CfrVariant.find(solver).orElse(null);
         MccfrSolver.Sampling sampling = null;
         for (MccfrSolver.Sampling s : MccfrSolver.Sampling.values()) {
             if (s.cliName().equals(solver)) {

@@ -100,11 +100,10 @@ final class SteerCommand implements Callable<Integer> {
         Domain domain() {
             if (domain == null) {
                 throw new UserInputException("--domain is required (domains: " + String.join(", ",
-                        DialogueDomains.all().stream().map(Domain::name).toList()) + ")");
+                        DialogueDomains.names()) + ")");
             }
             return DialogueDomains.find(domain).orElseThrow(() -> new UserInputException("no dialogue domain "
-                    + domain + " (domains: " + String.join(", ", DialogueDomains.all().stream().map(Domain::name)
-                    .toList()) + ")"));
+                    + domain + " (domains: " + String.join(", ", DialogueDomains.names()) + ")"));
         }
 
         SteeringModel model(Domain d, LlmOptions.Session session) {

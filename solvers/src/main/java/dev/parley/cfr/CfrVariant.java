@@ -1,5 +1,10 @@
 package dev.parley.cfr;
 
+import dev.parley.registry.Registry;
+import dev.parley.registry.UnknownNameException;
+import java.util.List;
+import java.util.Optional;
+
 /**
  * The counterfactual-regret-minimisation variants {@link CfrSolver} runs. All use alternating updates.
  */
@@ -24,13 +29,37 @@ public enum CfrVariant {
         return cliName;
     }
 
-    /** The variant named {@code name} on the command line, or {@code null}. */
-    public static CfrVariant fromCliName(String name) {
+    private static final Registry<CfrVariant> REGISTRY = registry();
+
+    private static Registry<CfrVariant> registry() {
+        Registry.Builder<CfrVariant> b = Registry.builder("CFR variant");
         for (CfrVariant v : values()) {
-            if (v.cliName.equals(name)) {
-                return v;
-            }
+            b.add(v.cliName, () -> v);
         }
-        return null;
+        return b.build();
+    }
+
+    /** The command-line names: cfr, cfr+, dcfr, lcfr. */
+    public static List<String> names() {
+        return REGISTRY.names();
+    }
+
+    /** The variant named {@code name} on the command line, if there is one. */
+    public static Optional<CfrVariant> find(String name) {
+        return REGISTRY.find(name);
+    }
+
+    /**
+     * The variant named {@code name} on the command line.
+     *
+     * @throws UnknownNameException naming the variants if there is none
+     */
+    public static CfrVariant require(String name) {
+        return REGISTRY.require(name);
+    }
+
+    /** The variant named {@code name}, or {@code null}: the older shape, kept while the experiment command uses it. */
+    public static CfrVariant fromCliName(String name) {
+        return find(name).orElse(null);
     }
 }

@@ -1,37 +1,48 @@
 package dev.parley.nfg;
 
+import dev.parley.registry.Registry;
+import dev.parley.registry.UnknownNameException;
 import java.util.List;
+import java.util.Optional;
 
-/** Meta-solvers by their command-line names. */
+/** Meta-solvers by their command-line names, each with default settings and made fresh on every lookup. */
 public final class MetaSolvers {
 
-    /** The names {@link #byName} accepts. */
-    public static final List<String> NAMES = List.of("nash", "lp", "lemke-howson", "support-enumeration", "ce",
-            "cce", "nbs", "prd", "rd", "rm", "uniform");
+    private static final Registry<MetaSolver> REGISTRY = Registry.<MetaSolver>builder("meta-solver")
+            .add("nash", NashSolver::new)
+            .add("lp", ZeroSumLpSolver::new)
+            .add("lemke-howson", LemkeHowson::new)
+            .add("support-enumeration", SupportEnumeration::new)
+            .add("ce", () -> new CorrelatedEquilibriumSolver(CorrelatedEquilibriumSolver.Concept.CE))
+            .add("cce", () -> new CorrelatedEquilibriumSolver(CorrelatedEquilibriumSolver.Concept.CCE))
+            .add("nbs", NashBargaining::new)
+            .add("prd", ReplicatorDynamics::projected)
+            .add("rd", ReplicatorDynamics::replicator)
+            .add("rm", RegretMatching::new)
+            .add("uniform", UniformSolver::new)
+            .alias("lh", "lemke-howson")
+            .alias("se", "support-enumeration")
+            .build();
 
     private MetaSolvers() {
     }
 
+    /** Every meta-solver's name, in the order the documentation lists them. */
+    public static List<String> names() {
+        return REGISTRY.names();
+    }
+
+    /** The solver called {@code name} (or {@code lh}, {@code se}), if there is one. */
+    public static Optional<MetaSolver> find(String name) {
+        return REGISTRY.find(name);
+    }
+
     /**
-     * The solver called {@code name} with default settings.
+     * The solver called {@code name}.
      *
-     * @throws MetaSolverException naming the accepted names if {@code name} is unknown
+     * @throws UnknownNameException naming the accepted names if {@code name} is unknown
      */
-    public static MetaSolver byName(String name) {
-        return switch (name) {
-            case "nash" -> new NashSolver();
-            case "lp" -> new ZeroSumLpSolver();
-            case "lemke-howson", "lh" -> new LemkeHowson();
-            case "support-enumeration", "se" -> new SupportEnumeration();
-            case "ce" -> new CorrelatedEquilibriumSolver(CorrelatedEquilibriumSolver.Concept.CE);
-            case "cce" -> new CorrelatedEquilibriumSolver(CorrelatedEquilibriumSolver.Concept.CCE);
-            case "nbs" -> new NashBargaining();
-            case "prd" -> ReplicatorDynamics.projected();
-            case "rd" -> ReplicatorDynamics.replicator();
-            case "rm" -> new RegretMatching();
-            case "uniform" -> new UniformSolver();
-            default -> throw new MetaSolverException("unknown meta-solver '" + name + "'; expected one of "
-                    + String.join(", ", NAMES));
-        };
+    public static MetaSolver require(String name) {
+        return REGISTRY.require(name);
     }
 }

@@ -123,13 +123,4 @@ class DynamicsAndEmpiricalTest {
         assertThat(y.means()[0]).isCloseTo(x.means()[0], within(1e-12));
         assertThat(y.standardErrors()[0]).isCloseTo(x.standardErrors()[0], within(1e-12));
     }
-
-    @Test
-    void unknownSolverNameListsTheKnownOnes() {
-        assertThatThrownBy(() -> MetaSolvers.byName("foo")).isInstanceOf(MetaSolverException.class)
-                .hasMessageContaining("nash").hasMessageContaining("uniform");
-        for (String name : MetaSolvers.NAMES) {
-            assertThat(MetaSolvers.byName(name)).isNotNull();
-        }
-    }
 }

@@ -53,7 +53,7 @@ class PsroTest {
 
     @Test
     void psroWithExactBestResponsesAndNashSolvesKuhnPoker() {
-        Psro psro = new Psro(new KuhnPoker(2), new Psro.Config(MetaSolvers.byName("nash"),
+        Psro psro = new Psro(new KuhnPoker(2), new Psro.Config(MetaSolvers.require("nash"),
                 new ExactBestResponseOracle(KUHN), new TreeEvaluator(KUHN), KUHN, 1));
         List<PsroIteration> its = psro.run(30);
         assertThat(its.get(0).nashConv().getAsDouble()).isCloseTo(11 / 12.0, within(1e-9)); // uniform start
@@ -72,7 +72,7 @@ class PsroTest {
         NormalFormAsGame game = new NormalFormAsGame(rps);
         GameTree tree = GameTree.compile(game);
         List<List<Strategy>> rock = List.of(List.of(pure(tree, 0, 0)), List.of(pure(tree, 1, 0)));
-        Psro psro = new Psro(game, new Psro.Config(MetaSolvers.byName("nash"), new ExactBestResponseOracle(tree),
+        Psro psro = new Psro(game, new Psro.Config(MetaSolvers.require("nash"), new ExactBestResponseOracle(tree),
                 new TreeEvaluator(tree), tree, 1), rock);
         List<PsroIteration> its = psro.run(6);
         PsroIteration last = its.get(its.size() - 1);
@@ -102,7 +102,7 @@ class PsroTest {
         };
         GeneratorOracle oracle = new GeneratorOracle(generator, 3, new TreeEvaluator(tree));
         List<List<Strategy>> rock = List.of(List.of(pure(tree, 0, 0)), List.of(pure(tree, 1, 0)));
-        Psro psro = new Psro(game, new Psro.Config(MetaSolvers.byName("nash"), oracle, new TreeEvaluator(tree),
+        Psro psro = new Psro(game, new Psro.Config(MetaSolvers.require("nash"), oracle, new TreeEvaluator(tree),
                 tree, 5), rock);
         List<PsroIteration> its = psro.run(12);
         assertThat(its.stream().mapToDouble(i -> i.nashConv().getAsDouble()).min().orElseThrow())
@@ -134,7 +134,7 @@ class PsroTest {
     @Test
     void psroWithSimulationsImprovesOnUniformInKuhn() {
         KuhnPoker kuhn = new KuhnPoker(2);
-        Psro psro = new Psro(kuhn, new Psro.Config(MetaSolvers.byName("nash"), new SampledBestResponseOracle(2000),
+        Psro psro = new Psro(kuhn, new Psro.Config(MetaSolvers.require("nash"), new SampledBestResponseOracle(2000),
                 new SimulationEvaluator(kuhn, 2000), KUHN, 7));
         List<PsroIteration> its = psro.run(8);
         assertThat(its.get(0).simulations()).isGreaterThan(2000);
@@ -147,10 +147,10 @@ class PsroTest {
     void threePlayerKuhnNeedsAnNPlayerMetaSolver() {
         KuhnPoker kuhn3 = new KuhnPoker(3);
         GameTree tree = GameTree.compile(kuhn3);
-        Psro nash = new Psro(kuhn3, new Psro.Config(MetaSolvers.byName("nash"), new ExactBestResponseOracle(tree),
+        Psro nash = new Psro(kuhn3, new Psro.Config(MetaSolvers.require("nash"), new ExactBestResponseOracle(tree),
                 new TreeEvaluator(tree), tree, 1));
         assertThatThrownBy(nash::step).isInstanceOf(MetaSolverException.class).hasMessageContaining("3 players");
-        Psro rm = new Psro(kuhn3, new Psro.Config(MetaSolvers.byName("prd"), new ExactBestResponseOracle(tree),
+        Psro rm = new Psro(kuhn3, new Psro.Config(MetaSolvers.require("prd"), new ExactBestResponseOracle(tree),
                 new TreeEvaluator(tree), tree, 1));
         List<PsroIteration> its = rm.run(5);
         assertThat(its.get(0).nashConv().getAsDouble()).isCloseTo(2.0625, within(1e-9)); // OpenSpiel's uniform

@@ -29,7 +29,7 @@ class PromptPsroTest {
     private static PromptPsro fruit(String metaSolver, long seed, int candidates) {
         Domain d = FruitTrading.domain();
         InstructionSimulator sim = new InstructionSimulator(d, d.scenarios(SCENARIOS, seed), new OfflineMoveGenerator(d.content()), RewardModel.exact(d), DialogueGame.Settings.of(MAX_REPLIES, 1), 1, seed, null);
-        return new PromptPsro(sim, new PromptPsro.Config(MetaSolvers.byName(metaSolver),
+        return new PromptPsro(sim, new PromptPsro.Config(MetaSolvers.require(metaSolver),
                 new LexiconProposer(d.instructionLexicon()), candidates, seed), PromptPsro.Start.INSTRUCTIONS);
     }
 
@@ -47,7 +47,7 @@ class PromptPsroTest {
         Domain d = HaggleDomain.domain(scenarios);
         InstructionSimulator sim = new InstructionSimulator(d, scenarios, new OfflineMoveGenerator(d.content()), RewardModel.exact(d),
                 DialogueGame.Settings.of(4, 1), 1, 3, null);
-        PromptPsro psro = new PromptPsro(sim, new PromptPsro.Config(MetaSolvers.byName("nash"),
+        PromptPsro psro = new PromptPsro(sim, new PromptPsro.Config(MetaSolvers.require("nash"),
                 new LexiconProposer(d.instructionLexicon()), 5, 3), PromptPsro.Start.BASELINE);
 
         PromptPsroIteration first = psro.step();

@@ -1,0 +1,32 @@
+package dev.parley.registry;
+
+import java.util.List;
+
+/** A name no {@link Registry} entry has; the message lists the names there are. */
+public final class UnknownNameException extends IllegalArgumentException {
+
+    private static final long serialVersionUID = 1L;
+
+    private final String kind;
+    private final String name;
+    private final transient List<String> known;
+
+    public UnknownNameException(String kind, String name, List<String> known) {
+        super("unknown " + kind + " '" + name + "'; expected one of " + String.join(", ", known));
+        this.kind = kind;
+        this.name = name;
+        this.known = List.copyOf(known);
+    }
+
+    public String kind() {
+        return kind;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public List<String> known() {
+        return known;
+    }
+}

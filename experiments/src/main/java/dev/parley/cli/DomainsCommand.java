@@ -1,0 +1,106 @@
+package dev.parley.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.Instruction;
+import dev.parley.dialogue.PrivateInfo;
+import dev.parley.dialogue.Scenario;
+import dev.parley.domain.DialogueDomains;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code parley domains}: what each dialogue domain is: its roles, instructions, payoff range and scenarios. */
+@Command(name = "domains", mixinStandardHelpOptions = true,
+        description = "Describe the dialogue domains: protocol and roles, instructions (the solver's choices besides"
+                + " the move), payoff range, and scenarios (each player's private information).")
+final class DomainsCommand implements Callable<Integer> {
+
+    @Parameters(arity = "0..1", paramLabel = "DOMAIN", description = "One domain (default: every domain).")
+    String name;
+
+    @Option(names = "--scenarios", defaultValue = "1", paramLabel = "N",
+            description = "Scenarios to show per domain: the default one, then seeded draws (default: ${DEFAULT-VALUE}).")
+    int scenarios;
+
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "S",
+            description = "Seed of the drawn scenarios (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--json", description = "Print JSON instead of text.")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        if (scenarios < 1) {
+            throw new UserInputException("--scenarios must be at least 1, got " + scenarios);
+        }
+        List<Domain> domains = name == null ? DialogueDomains.all() : List.of(DialogueDomains.require(name));
+        PrintWriter out = spec.commandLine().getOut();
+        if (json) {
+            ObjectNode root = Json.MAPPER.createObjectNode();
+            ArrayNode arr = root.putArray("domains");
+            domains.forEach(d -> json(d, arr.addObject()));
+            out.println(Json.write(root));
+            return 0;
+        }
+        for (int i = 0; i < domains.size(); i++) {
+            if (i > 0) {
+                out.println();
+            }
+            text(domains.get(i), out);
+        }
+        return 0;
+    }
+
+    private void json(Domain d, ObjectNode o) {
+        o.put("name", d.name()).put("protocol", d.protocol().id());
+        d.protocolPlayers().forEach(o.putArray("roles")::add);
+        o.putArray("payoff_range").add(d.minPayoff()).add(d.maxPayoff());
+        ArrayNode instructions = o.putArray("instructions");
+        for (Instruction in : d.instructions()) {
+            instructions.addObject().put("name", in.name()).put("guidance", in.guidance())
+                    .put("baseline", in.isBaseline());
+        }
+        ArrayNode list = o.putArray("scenarios");
+        for (Scenario s : d.scenarios(scenarios, seed)) {
+            ObjectNode so = list.addObject().put("id", s.id()).put("topic", s.topic());
+            ArrayNode players = so.putArray("players");
+            for (PrivateInfo p : s.players()) {
+                ObjectNode po = players.addObject().put("role", p.role()).put("stance", p.stance());
+                p.knowledge().forEach(po.putArray("knowledge")::add);
+            }
+        }
+    }
+
+    private void text(Domain d, PrintWriter out) {
+        out.printf(Locale.ROOT, "%s: protocol %s, roles %s, payoffs in [%s, %s]%n", d.name(), d.protocol().id(),
+                String.join(", ", d.protocolPlayers()), number(d.minPayoff()), number(d.maxPayoff()));
+        Table t = new Table("instruction", "guidance");
+        for (Instruction in : d.instructions()) {
+            t.row(in.name(), in.isBaseline() ? "(baseline: no guidance)" : in.guidance());
+        }
+        out.print(t.render());
+        for (Scenario s : d.scenarios(scenarios, seed)) {
+            out.println("scenario " + s.id() + ": " + s.topic());
+            for (PrivateInfo p : s.players()) {
+                out.println("  " + p.role() + (p.stance().isBlank() ? "" : " (" + p.stance() + ")") + ": "
+                        + String.join("; ", p.knowledge()));
+            }
+        }
+    }
+
+    private static String number(double v) {
+        return v == Math.rint(v) ? Long.toString((long) v) : Double.toString(v);
+    }
+}
