@@ -16,6 +16,7 @@ import dev.parley.psro.ResponseOracle;
 import dev.parley.psro.SampledBestResponseOracle;
 import dev.parley.psro.SimulationEvaluator;
 import dev.parley.psro.TreeEvaluator;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -95,6 +96,11 @@ final class PsroCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print JSON instead of a table.")
     boolean json;
 
+    @Option(names = "--policy-out", paramLabel = "FILE",
+            description = "With --game: write the last meta-strategy as a behavioural policy (JSON, as solve"
+                    + " --policy-out writes), each player mixing its population by its weights.")
+    Path policyOut;
+
     @Option(names = "--candidates", defaultValue = "3", paramLabel = "K",
             description = "With --domain: new instructions proposed per player and oracle step (default "
                     + "${DEFAULT-VALUE}).")
@@ -129,7 +135,7 @@ final class PsroCommand implements Callable<Integer> {
     private static final Set<String> DOMAIN_ONLY = Set.of("--candidates", "--scenarios", "--max-replies", "--start",
             "--out", "--llm", "--base-url", "--model", "--api-key-env", "--temperature", "--max-tokens", "--timeout",
             "--retries", "--cache", "--cache-mode", "--llm-concurrency");
-    private static final Set<String> GAME_ONLY = Set.of("--oracle", "--evaluation", "--episodes");
+    private static final Set<String> GAME_ONLY = Set.of("--oracle", "--evaluation", "--episodes", "--policy-out");
 
     @Override
     public Integer call() {
@@ -179,6 +185,13 @@ final class PsroCommand implements Callable<Integer> {
             throw new UserInputException("game '" + game + "': " + ex.getMessage());
         }
         double seconds = (System.nanoTime() - start) / 1e9;
+        if (policyOut != null) {
+            try {
+                psro.policy(its.get(its.size() - 1), tree).write(policyOut);
+            } catch (IOException ex) {
+                throw new UserInputException("cannot write policy to " + policyOut + ": " + ex.getMessage());
+            }
+        }
         PrintWriter out = spec.commandLine().getOut();
         if (json) {
             out.println(Json.write(json(g, its, seconds)));

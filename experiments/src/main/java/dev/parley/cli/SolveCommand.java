@@ -12,6 +12,10 @@ import dev.parley.mccfr.MccfrSolver;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.function.IntConsumer;
@@ -48,6 +52,14 @@ final class SolveCommand implements Callable<Integer> {
 
     @Option(names = "--policy-out", paramLabel = "FILE", description = "Write the average policy as JSON.")
     Path policyOut;
+
+    @Option(names = "--show-policy",
+            description = "Also print the average policy: each infoset's most probable actions (with --json: every"
+                    + " action's probability).")
+    boolean showPolicy;
+
+    /** How many actions per infoset the table shows; the JSON has them all. */
+    static final int TOP_ACTIONS = 3;
 
     @Spec
     CommandSpec spec;
@@ -108,7 +120,7 @@ final class SolveCommand implements Callable<Integer> {
                 throw new UserInputException("cannot write policy to " + policyOut + ": " + e.getMessage());
             }
         }
-        print(g, values, nashConv, seconds);
+        print(g, values, nashConv, seconds, showPolicy ? policy : null);
         return 0;
     }
 
@@ -123,7 +135,7 @@ final class SolveCommand implements Callable<Integer> {
         run(i -> step.run(), progress);
     }
 
-    private void print(Game g, double[] values, Double nashConv, double seconds) {
+    private void print(Game g, double[] values, Double nashConv, double seconds, TabularPolicy policy) {
         PrintWriter out = spec.commandLine().getOut();
         int players = g.numPlayers();
         if (json) {
@@ -144,6 +156,15 @@ final class SolveCommand implements Callable<Integer> {
                 root.putNull("exploitability");
             }
             root.put("seconds", seconds);
+            if (policy != null) {
+                ObjectNode rows = root.putObject("policy");
+                policy.rows().forEach((key, row) -> {
+                    ObjectNode o = rows.putObject(key);
+                    for (int k = 0; k < row.labels().length; k++) {
+                        o.put(row.labels()[k], row.probabilities()[k]);
+                    }
+                });
+            }
             out.println(Json.write(root));
             return;
         }
@@ -158,6 +179,29 @@ final class SolveCommand implements Callable<Integer> {
         t.row("exploitability", nashConv == null ? "n/a (game too large)" : fmt(nashConv / players));
         t.row("seconds", String.format(Locale.ROOT, "%.3f", seconds));
         out.print(t.render());
+        if (policy != null) {
+            out.print(policyTable(policy).render());
+        }
+    }
+
+    /** One row per infoset: its player and its {@value #TOP_ACTIONS} most probable actions, likeliest first. */
+    static Table policyTable(TabularPolicy policy) {
+        Table t = new Table("infoset", "player", "top actions (average policy)");
+        policy.rows().forEach((key, row) -> {
+            Integer[] order = new Integer[row.labels().length];
+            for (int k = 0; k < order.length; k++) {
+                order[k] = k;
+            }
+            // stable: equal probabilities keep the game's action order
+            Arrays.sort(order, Comparator.comparingDouble((Integer k) -> -row.probabilities()[k]));
+            List<String> top = new ArrayList<>();
+            for (int k = 0; k < Math.min(TOP_ACTIONS, order.length); k++) {
+                top.add(row.labels()[order[k]] + " " + String.format(Locale.ROOT, "%.3f",
+                        row.probabilities()[order[k]]));
+            }
+            t.row(key, row.player(), String.join(", ", top));
+        });
+        return t;
     }
 
     private static String fmt(double v) {

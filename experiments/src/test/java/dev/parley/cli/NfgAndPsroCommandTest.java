@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.parley.domain.poker.KuhnPoker;
+import dev.parley.eval.Exploitability;
+import dev.parley.game.GameTree;
+import dev.parley.game.TabularPolicy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -85,6 +89,26 @@ class NfgAndPsroCommandTest {
         assertThat(its.get(0).get("meta_strategy").get(0).get(0).asDouble()).isEqualTo(1.0);
         assertThat(its.get(0).get("nash_conv").asDouble()).isCloseTo(11 / 12.0, within(1e-9));
         assertThat(its.get(9).get("nash_conv").asDouble()).isLessThanOrEqualTo(0.01);
+    }
+
+    @Test
+    void psroWritesTheLastMetaStrategyAsAPolicy(@TempDir Path dir) throws Exception {
+        Path out = dir.resolve("psro-policy.json");
+        CliRun r = parley("psro", "--game", "kuhn_poker", "--meta-solver", "nash", "--iterations", "4", "--json",
+                "--policy-out", out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode its = Json.MAPPER.readTree(r.out()).get("iterations");
+        double reported = its.get(its.size() - 1).get("nash_conv").asDouble();
+        GameTree tree = GameTree.compile(new KuhnPoker(2));
+        TabularPolicy policy = TabularPolicy.read(out);
+        assertThat(policy.rows()).hasSize(tree.numInfosets());
+        // the file is the policy whose NashConv the last iteration reports
+        assertThat(Exploitability.nashConv(tree, policy.toSlots(tree))).isCloseTo(reported, within(1e-12));
+        assertThat(reported).isLessThan(11.0 / 12);
+        CliRun domain = parley("psro", "--domain", "fruit-trading", "--iterations", "1", "--policy-out",
+                out.toString());
+        assertThat(domain.code()).isEqualTo(2);
+        assertThat(domain.err()).isEqualTo("parley: --policy-out cannot be used with --domain\n");
     }
 
     @Test

@@ -33,6 +33,38 @@ class SolveCommandTest {
     }
 
     @Test
+    void showPolicyPrintsTheAveragePolicyTopActionsFirst() throws Exception {
+        // one-card poker, solved by hand: Ann bets High always and Low with 2/5, Bob calls with 2/5
+        String game = ReadmeCommandsTest.ROOT.resolve("examples/my_game.efg").toString();
+        CliRun table = parley("solve", "--game", game, "--solver", "cfr+", "--iterations", "2000", "--show-policy");
+        assertThat(table.code()).as(table.err()).isZero();
+        assertThat(table.out()).contains("infoset").contains("top actions (average policy)")
+                .containsPattern("Ann holds High +0 +bet 1\\.000, check 0\\.000")
+                .containsPattern("Ann holds Low +0 +check 0\\.[56]\\d\\d, bet 0\\.[34]\\d\\d")
+                .containsPattern("Bob facing a bet +1 +fold 0\\.[56]\\d\\d, call 0\\.[34]\\d\\d");
+        CliRun json = parley("solve", "--game", game, "--solver", "cfr+", "--iterations", "2000", "--show-policy",
+                "--json");
+        JsonNode policy = Json.MAPPER.readTree(json.out()).get("policy");
+        assertThat(policy).hasSize(3);
+        JsonNode low = policy.get(key(policy, "Ann holds Low"));
+        assertThat(low.get("bet").asDouble()).isCloseTo(0.4, within(0.02));
+        assertThat(low.get("bet").asDouble() + low.get("check").asDouble()).isCloseTo(1, within(1e-12));
+        assertThat(policy.get(key(policy, "Bob facing a bet")).get("call").asDouble()).isCloseTo(0.4, within(0.02));
+        assertThat(parley("solve", "--game", game, "--solver", "cfr", "--iterations", "10").out())
+                .doesNotContain("top actions");
+    }
+
+    private static String key(JsonNode policy, String part) {
+        for (var it = policy.fieldNames(); it.hasNext(); ) {
+            String k = it.next();
+            if (k.contains(part)) {
+                return k;
+            }
+        }
+        throw new AssertionError("no infoset containing " + part + " in " + policy);
+    }
+
+    @Test
     void solvesWithMccfrReproducibly() {
         CliRun a = parley("solve", "--game", "leduc_poker", "--solver", "mccfr-os", "--iterations", "500",
                 "--seed", "9", "--json");

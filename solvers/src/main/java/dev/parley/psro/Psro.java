@@ -149,6 +149,18 @@ public final class Psro {
         return report;
     }
 
+    /**
+     * The behavioural policy of {@code it}'s meta-strategy on {@code tree}: each player mixes the population that
+     * iteration solved (not the strategies added after it) by its weights, as its reported NashConv does.
+     */
+    public TabularPolicy policy(PsroIteration it, GameTree tree) {
+        List<List<Strategy>> solved = new ArrayList<>();
+        for (int p = 0; p < populations.size(); p++) {
+            solved.add(populations.get(p).subList(0, it.population().get(p).size()));
+        }
+        return TabularPolicy.fromSlots(tree, PopulationMixture.metaProfileSlots(tree, solved, it.metaStrategy()));
+    }
+
     /** The current populations (copies). */
     public List<List<Strategy>> populations() {
         return populations.stream().map(List::copyOf).toList();
