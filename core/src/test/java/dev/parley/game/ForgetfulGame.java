@@ -3,7 +3,7 @@ package dev.parley.game;
 import java.util.List;
 
 /** Player 0 moves twice and forgets its first move: the second infoset merges both branches (no perfect recall). */
-class ForgetfulGame implements Game {
+public class ForgetfulGame implements Game {
 
     @Override
     public String name() {

@@ -75,4 +75,43 @@ class GameTreeTest {
         assertThatThrownBy(() -> GameConformance.check(bad)).isInstanceOf(AssertionError.class)
                 .hasMessageContaining("sum to");
     }
+
+    @Test
+    void conformanceKitChecksTheCompiledTreeAgainstTheWalk() {
+        GameConformance.Report ok = GameConformance.check(new TinyGame(false));
+        assertThat(ok.treeChecked()).isTrue();
+        assertThat(ok.nodesVisited()).isEqualTo(GameTree.compile(new TinyGame(false)).numNodes());
+        // player 0's wins vanish on their second reading: the walk and the compiled tree disagree
+        Game drifting = new TinyGame(false) {
+            @Override
+            public State initialState() {
+                return new Drifting(super.initialState());
+            }
+        };
+        assertThatThrownBy(() -> GameConformance.check(drifting)).isInstanceOf(AssertionError.class)
+                .hasMessageContaining("uniform-policy value").hasMessageContaining("on the compiled tree but");
+    }
+
+    /** Reads its terminal payoffs faithfully once; afterwards player 0's wins read as draws. */
+    private static final class Drifting extends DelegatingState {
+        private int reads;
+
+        Drifting(State inner) {
+            super(inner);
+        }
+
+        @Override
+        public State child(int action) {
+            return new Drifting(super.child(action));
+        }
+
+        @Override
+        public double[] returns() {
+            double[] r = super.returns().clone();
+            if (isTerminal() && reads++ > 0 && r[0] > 0) {
+                java.util.Arrays.fill(r, 0);
+            }
+            return r;
+        }
+    }
 }

@@ -7,11 +7,11 @@ import java.util.List;
  * l or r. Zero-sum: player 0 wins 1 when player 1 guesses the coin wrongly (r for heads, l for tails), else loses 1.
  * With {@code broken}, player 1 has a third action after heads only, which makes its infoset inconsistent.
  */
-class TinyGame implements Game {
+public class TinyGame implements Game {
 
     private final boolean broken;
 
-    TinyGame(boolean broken) {
+    public TinyGame(boolean broken) {
         this.broken = broken;
     }
 

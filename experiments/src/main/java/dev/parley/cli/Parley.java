@@ -1,5 +1,6 @@
 package dev.parley.cli;
 
+import dev.parley.game.UnsupportedGameException;
 import dev.parley.registry.UnknownNameException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -64,7 +65,8 @@ public final class Parley implements Runnable {
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             // an unknown name on the command line is bad input wherever the lookup happens
-            if (ex instanceof UserInputException || ex instanceof UnknownNameException) {
+            if (ex instanceof UserInputException || ex instanceof UnknownNameException
+                    || ex instanceof UnsupportedGameException) {
                 commandLine.getErr().println("parley: " + ex.getMessage());
                 return EXIT_USAGE;
             }

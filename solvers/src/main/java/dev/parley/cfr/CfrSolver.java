@@ -1,5 +1,6 @@
 package dev.parley.cfr;
 
+import dev.parley.game.GameRequirements;
 import dev.parley.game.GameTree;
 import dev.parley.game.TabularPolicy;
 import java.util.Arrays;
@@ -68,6 +69,7 @@ public final class CfrSolver {
     public CfrSolver(GameTree tree, CfrVariant variant) {
         this.tree = Objects.requireNonNull(tree, "tree");
         this.variant = Objects.requireNonNull(variant, "variant");
+        GameRequirements.requireSequentialPerfectRecall(variant.cliName(), tree);
         this.numPlayers = tree.numPlayers();
         this.player = tree.players();
         this.firstChild = tree.firstChildren();

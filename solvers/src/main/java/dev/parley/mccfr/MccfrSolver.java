@@ -1,6 +1,7 @@
 package dev.parley.mccfr;
 
 import dev.parley.game.Game;
+import dev.parley.game.GameRequirements;
 import dev.parley.game.GameTree;
 import dev.parley.game.State;
 import dev.parley.game.TabularPolicy;
@@ -46,10 +47,13 @@ public final class MccfrSolver {
     }
 
     public static MccfrSolver onTree(GameTree tree, Sampling sampling, long seed) {
+        GameRequirements.requireSequentialPerfectRecall(sampling.cliName(), tree);
         return new MccfrSolver(new Engine<>(new Access.Tree(tree), tree.numPlayers(), sampling, seed, DEFAULT_EPSILON));
     }
 
+    /** On a game too large to compile; recall cannot be checked without the tree, only the move order. */
     public static MccfrSolver onGame(Game game, Sampling sampling, long seed) {
+        GameRequirements.requireSequential(sampling.cliName(), game.name(), game.type());
         return new MccfrSolver(new Engine<>(new Access.Direct(game), game.numPlayers(), sampling, seed,
                 DEFAULT_EPSILON));
     }
@@ -59,6 +63,7 @@ public final class MccfrSolver {
         if (!(epsilon > 0 && epsilon <= 1)) {
             throw new IllegalArgumentException("epsilon must lie in (0, 1], got " + epsilon);
         }
+        GameRequirements.requireSequentialPerfectRecall(Sampling.OUTCOME.cliName(), tree);
         return new MccfrSolver(new Engine<>(new Access.Tree(tree), tree.numPlayers(), Sampling.OUTCOME, seed,
                 epsilon));
     }

@@ -1,9 +1,13 @@
 package dev.parley.game.testkit;
 
+import dev.parley.gambit.Efg;
+import dev.parley.gambit.SameGame;
 import dev.parley.game.ChanceOutcome;
 import dev.parley.game.Game;
+import dev.parley.game.GameTree;
 import dev.parley.game.GameType;
 import dev.parley.game.State;
+import dev.parley.game.TabularPolicy;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -25,6 +29,14 @@ import java.util.SplittableRandom;
  *   <li>perfect recall: every history in an infoset has the same sequence of the player's own infosets and
  *       actions.</li>
  * </ul>
+ * When the whole game was walked, its compiled {@link GameTree} is checked against the walk too:
+ * <ul>
+ *   <li>the tree has one node per history and one infoset per key, and every player's expected return under the
+ *       uniform policy is the same computed on the tree's arrays as by walking the states;</li>
+ *   <li>the uniform {@link TabularPolicy} has a row for every infoset the walk met, with its legal actions, summing
+ *       to 1;</li>
+ *   <li>written as a Gambit {@code .efg} file and read back, the tree is the same game node for node.</li>
+ * </ul>
  * Each violation is an {@link AssertionError} naming the history where it occurred.
  */
 public final class GameConformance {
@@ -41,8 +53,8 @@ public final class GameConformance {
         }
     }
 
-    /** What a walk found. */
-    public record Report(long nodesVisited, int infosetsSeen, boolean exhaustive) { }
+    /** What a walk found; {@code treeChecked} when the compiled tree was checked against it (exhaustive walks). */
+    public record Report(long nodesVisited, int infosetsSeen, boolean exhaustive, boolean treeChecked) { }
 
     private record InfosetRecord(int player, int[] actions, String ownHistory, String exampleHistory) { }
 
@@ -67,18 +79,76 @@ public final class GameConformance {
         if (!(game.minUtility() <= game.maxUtility())) {
             throw new AssertionError("minUtility " + game.minUtility() + " exceeds maxUtility " + game.maxUtility());
         }
-        boolean exhaustive;
+        double[] uniformValues;
         try {
-            walk(game.initialState(), "", new String[game.numPlayers()]);
-            exhaustive = true;
+            uniformValues = walk(game.initialState(), "", new String[game.numPlayers()]);
         } catch (BudgetExceeded e) {
-            exhaustive = false;
+            uniformValues = null;
         }
         SplittableRandom random = new SplittableRandom(options.seed());
         for (int i = 0; i < options.randomPlayouts(); i++) {
             playout(random);
         }
-        return new Report(visited, infosets.size(), exhaustive);
+        if (uniformValues != null) {
+            checkTree(uniformValues);
+        }
+        return new Report(visited, infosets.size(), uniformValues != null, uniformValues != null);
+    }
+
+    /** The compiled tree against the walk: sizes, uniform-policy values, the uniform policy, an .efg round trip. */
+    private void checkTree(double[] walked) {
+        GameTree tree = GameTree.compile(game);
+        String at = " (game '" + game.name() + "')";
+        if (tree.numNodes() != visited || tree.numInfosets() != infosets.size()) {
+            throw new AssertionError("the compiled tree has " + tree.numNodes() + " nodes and " + tree.numInfosets()
+                    + " infosets, the walk met " + visited + " histories and " + infosets.size() + " infosets" + at);
+        }
+        double[] compiled = uniformValues(tree);
+        for (int p = 0; p < walked.length; p++) {
+            double scale = Math.max(1, Math.abs(walked[p]));
+            if (Math.abs(compiled[p] - walked[p]) > options.tolerance() * scale) {
+                throw new AssertionError("player " + p + "'s uniform-policy value is " + compiled[p]
+                        + " on the compiled tree but " + walked[p] + " by walking the states" + at);
+            }
+        }
+        TabularPolicy uniform = TabularPolicy.uniform(tree);
+        for (Map.Entry<String, InfosetRecord> e : infosets.entrySet()) {
+            TabularPolicy.Row row = uniform.rows().get(e.getKey());
+            if (row == null || !Arrays.equals(row.actions(), e.getValue().actions())) {
+                throw new AssertionError("the uniform policy has no row with the legal actions "
+                        + Arrays.toString(e.getValue().actions()) + " for infoset '" + e.getKey() + "'" + at);
+            }
+            double total = Arrays.stream(uniform.actionProbabilities(e.getKey(), row.actions())).sum();
+            if (Math.abs(total - 1) > options.tolerance()) {
+                throw new AssertionError("the uniform policy's row for '" + e.getKey() + "' sums to " + total + at);
+            }
+        }
+        GameTree back = GameTree.compile(Efg.parse(Efg.write(tree), game.name() + ".efg"));
+        SameGame.assertSameGame(tree, back);
+    }
+
+    /** Every player's expected return under the uniform policy, by one backward pass over the tree's arrays. */
+    private static double[] uniformValues(GameTree tree) {
+        int n = tree.numPlayers();
+        double[][] value = new double[tree.numNodes()][];
+        // children are numbered after their parents, so a reverse sweep sees every child first
+        for (int node = tree.numNodes() - 1; node >= 0; node--) {
+            double[] v = new double[n];
+            int k = tree.childCount(node);
+            for (int c = tree.firstChild(node); c < tree.firstChild(node) + k; c++) {
+                double weight = tree.player(node) == GameTree.CHANCE ? tree.chanceProbability(c) : 1.0 / k;
+                for (int p = 0; p < n; p++) {
+                    v[p] += weight * value[c][p];
+                }
+            }
+            if (k == 0) {
+                for (int p = 0; p < n; p++) {
+                    v[p] = tree.utility(node, p);
+                }
+            }
+            value[node] = v;
+        }
+        return value[0];
     }
 
     private static final class BudgetExceeded extends RuntimeException {
@@ -89,17 +159,31 @@ public final class GameConformance {
         }
     }
 
-    /** Depth-first walk; {@code own[p]} is player p's own sequence of (infoset, action) so far. */
-    private void walk(State state, String history, String[] own) {
+    /**
+     * Depth-first walk; {@code own[p]} is player p's own sequence of (infoset, action) so far. Returns every
+     * player's expected return below {@code state} under the uniform policy.
+     */
+    private double[] walk(State state, String history, String[] own) {
         if (++visited > options.exhaustiveNodeLimit()) {
             throw new BudgetExceeded();
         }
         int[] actions = checkNode(state, history, own);
-        for (int a : actions) {
+        if (actions.length == 0) {
+            return state.returns().clone();
+        }
+        double[] value = new double[game.numPlayers()];
+        List<ChanceOutcome> outcomes = state.isChance() ? state.chanceOutcomes() : List.of();
+        for (int i = 0; i < actions.length; i++) {
+            int a = actions[i];
             State child = state.child(a);
             String[] childOwn = extend(state, a, own);
-            walk(child, history + "/" + state.actionLabel(a), childOwn);
+            double[] below = walk(child, history + "/" + state.actionLabel(a), childOwn);
+            double weight = state.isChance() ? outcomes.get(i).probability() : 1.0 / actions.length;
+            for (int p = 0; p < value.length; p++) {
+                value[p] += weight * below[p];
+            }
         }
+        return value;
     }
 
     private void playout(SplittableRandom random) {
