@@ -21,6 +21,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ProtocolCommandTest {
 
+    /** A script for testgame.dgdl whose second step is out of turn. */
+    static final String SECOND_STEP_REJECTED = """
+            [ {"speaker": "Test2", "move": "TestMove", "target": "Test", "reply": {"p": "Hi!"}},
+              {"speaker": "Test2", "move": "TestMove", "target": "Test", "reply": {"p": "again"}},
+              {"speaker": "Test", "move": "TestMove", "reply": {"p": "Hi!"}} ]
+            """;
+
     static Path fixture(String name) {
         String prop = System.getProperty("parley.shared");
         Path shared = prop != null && Files.isDirectory(Path.of(prop)) ? Path.of(prop) : Path.of("../../shared");
@@ -73,12 +80,7 @@ class ProtocolCommandTest {
 
     @Test
     void playsTheDgep2FixtureFromAScriptWithTheJsonContract(@TempDir Path dir) throws Exception {
-        Path script = dir.resolve("moves.json");
-        Files.writeString(script, """
-                [ {"speaker": "Test2", "move": "TestMove", "target": "Test", "reply": {"p": "Hi!"}},
-                  {"speaker": "Test2", "move": "TestMove", "target": "Test", "reply": {"p": "again"}},
-                  {"speaker": "Test", "move": "TestMove", "reply": {"p": "Hi!"}} ]
-                """);
+        Path script = Files.writeString(dir.resolve("moves.json"), SECOND_STEP_REJECTED);
         Path aif = dir.resolve("out.aif.json");
         CliRun r = parley("protocol", "play", fixture("testgame.dgdl").toString(), "--script", script.toString(),
                 "--json", "--aif-out", aif.toString(), "--allow-rejections");
@@ -190,12 +192,7 @@ class ProtocolCommandTest {
 
     @Test
     void aRejectedStepStopsTheScriptWithExit2(@TempDir Path dir) throws Exception {
-        Path script = dir.resolve("moves.json");
-        Files.writeString(script, """
-                [ {"speaker": "Test2", "move": "TestMove", "target": "Test", "reply": {"p": "Hi!"}},
-                  {"speaker": "Test2", "move": "TestMove", "target": "Test", "reply": {"p": "again"}},
-                  {"speaker": "Test", "move": "TestMove", "reply": {"p": "Hi!"}} ]
-                """);
+        Path script = Files.writeString(dir.resolve("moves.json"), SECOND_STEP_REJECTED);
         String game = fixture("testgame.dgdl").toString();
         CliRun text = parley("protocol", "play", game, "--script", script.toString());
         assertThat(text.code()).isEqualTo(2);

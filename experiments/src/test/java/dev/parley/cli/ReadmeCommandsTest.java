@@ -47,6 +47,21 @@ class ReadmeCommandsTest {
     }
 
     @Test
+    void everyExampleFileIsNamedAndEveryNamedOneExists() throws IOException {
+        String readme = Files.readString(ROOT.resolve("README.md"));
+        java.util.regex.Matcher m = Pattern.compile("examples/([\\w.-]+\\.\\w+)").matcher(readme);
+        java.util.Set<String> named = new java.util.TreeSet<>();
+        while (m.find()) {
+            named.add(m.group(1));
+        }
+        java.util.Set<String> present = new java.util.TreeSet<>();
+        try (Stream<Path> files = Files.list(ROOT.resolve("examples"))) {
+            files.map(f -> f.getFileName().toString()).forEach(present::add);
+        }
+        assertThat(present).as("files in examples/").containsExactlyInAnyOrderElementsOf(named);
+    }
+
+    @Test
     void theConventionIsParsedAsDocumented() {
         ReadmeCommands r = ReadmeCommands.parse("""
                 text
