@@ -2,6 +2,7 @@ package dev.parley.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.domain.DialogueDomains;
 import dev.parley.domain.GameCatalog;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
@@ -29,6 +30,7 @@ final class GamesCommand implements Callable<Integer> {
             for (GameCatalog.Entry e : GameCatalog.entries()) {
                 games.addObject().put("name", e.name()).put("kind", e.kind()).put("description", e.description());
             }
+            DialogueDomains.names().forEach(root.putArray("domains")::add);
             out.println(Json.write(root));
         } else {
             Table table = new Table("name", "kind", "description");
@@ -36,6 +38,8 @@ final class GamesCommand implements Callable<Integer> {
                 table.row(e.name(), e.kind(), e.description());
             }
             out.print(table.render());
+            out.println("dialogue domains: " + String.join(", ", DialogueDomains.names())
+                    + " (parley domains describes them)");
         }
         return 0;
     }

@@ -186,9 +186,14 @@ public final class LlmOptions {
         CacheMode mode = mode();
         CallCache callCache = mode == CacheMode.OFF ? null
                 : openCache(cache, mode != CacheMode.READ_WRITE, environment.variables());
+        Map<String, String> variables = environment.variables();
+        if (mode == CacheMode.REPLAY && environment.get(settings.apiKeyEnv()) == null) {
+            // replay answers from the cache or fails: it never calls the model, so it needs no key
+            variables = new java.util.HashMap<>(variables);
+            variables.put(settings.apiKeyEnv(), "replay-makes-no-calls");
+        }
         try {
-            ChatBackend chat = new CachedChat(LangChainChat.openAi(config, environment.variables()), callCache, mode,
-                    accounting);
+            ChatBackend chat = new CachedChat(LangChainChat.openAi(config, variables), callCache, mode, accounting);
             return new Session(new LlmUtteranceGenerator(chat), chat, callCache, mode, accounting,
                     new BoundedExecutor(concurrency));
         } catch (LlmException | IllegalArgumentException e) {

@@ -117,4 +117,21 @@ class ModelSettingsTest {
         assertThat(parley(environment(home, Map.of()), "preface", "--dcrs", PrefaceCommandTest.DISARM.toString())
                 .code()).isZero();
     }
+
+    @Test
+    void replayNeedsNoKeyAndNoServer(@TempDir Path dir) throws Exception {
+        String cache = dir.resolve("calls.sqlite").toString();
+        CliEnvironment env = environment(home, Map.of());
+        assertThat(parley(env, "cache", "import", "--cache", cache,
+                ReadmeCommandsTest.ROOT.resolve("examples/calls.jsonl").toString()).code()).isZero();
+        // the default server is OpenAI's, which would want OPENAI_API_KEY; replay calls no server at all
+        CliRun r = parley(env, "preface", "--dcrs", PrefaceCommandTest.DISARM.toString(), "--llm", "openai",
+                "--model", "my-model", "--cache", cache, "--cache-mode", "replay", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(Json.MAPPER.readTree(r.out()).at("/llm_calls/cache_hits").asInt()).isEqualTo(1);
+        CliRun live = parley(env, "preface", "--dcrs", PrefaceCommandTest.DISARM.toString(), "--llm", "openai",
+                "--model", "my-model", "--cache", cache);
+        assertThat(live.code()).isEqualTo(2);
+        assertThat(live.err()).startsWith("parley: no API key: set the environment variable OPENAI_API_KEY");
+    }
 }

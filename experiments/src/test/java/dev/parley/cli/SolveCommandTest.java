@@ -129,5 +129,8 @@ class SolveCommandTest {
         CliRun r = parley("games", "--json");
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("\"kuhn_poker\"").contains("\"leduc_poker\"");
+        assertThat(r.out()).contains("\"domains\" : [ \"fruit-trading\", \"scheduling\", \"debate\" ]");
+        assertThat(parley("games").out()).endsWith("dialogue domains: fruit-trading, scheduling, debate (parley"
+                + " domains describes them)\n");
     }
 }
