@@ -41,35 +41,10 @@ class GameRequirementsTest {
     @Test
     void aLongChainHasPerfectRecall() {
         // one player choosing 'go' 2 000 times in a row (the check itself is iterative: depth costs it no stack)
-        Game chain = new Game() {
-            @Override
-            public String name() {
-                return "chain";
-            }
-
-            @Override
-            public GameType type() {
-                return GameType.sequentialImperfect(GameType.Utility.GENERAL_SUM);
-            }
-
-            @Override
-            public int numPlayers() {
-                return 1;
-            }
-
+        Game chain = new ForgetfulGame() { // its bounds and type, with a chain of states instead of its own
             @Override
             public State initialState() {
                 return new Step(0);
-            }
-
-            @Override
-            public double minUtility() {
-                return 0;
-            }
-
-            @Override
-            public double maxUtility() {
-                return 1;
             }
         };
         assertThat(GameRequirements.imperfectRecall(GameTree.compile(chain))).isEmpty();
