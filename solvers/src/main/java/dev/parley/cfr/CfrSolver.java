@@ -8,15 +8,26 @@ import java.util.Objects;
 
 /**
  * Full-tree CFR and its variants on a {@link GameTree}, with alternating updates as in OpenSpiel's
- * {@code CFRSolver}: for each player in turn, a top-down pass computes reach probabilities, a bottom-up pass computes
- * the player's counterfactual values and accumulates its regrets and average policy, and regret matching then
- * refreshes that player's current policy before the next player's traversal.
+ * {@code CFRSolver}: for each player in turn, a bottom-up pass computes the player's counterfactual values and
+ * accumulates its regrets and average policy, regret matching refreshes that player's current policy, and a
+ * top-down pass recomputes that player's reach for the next player's traversal.
  *
- * <p>Both passes are flat loops over the tree's arrays (parents precede children, children are contiguous), so an
- * iteration allocates nothing. The average policy is accumulated per infoset rather than per history: with perfect
- * recall a player's own reach is the same at every history of an infoset, so OpenSpiel's per-history sum equals the
- * infoset's own reach times its number of histories, which is what is added (over 936 infosets instead of 3780
- * histories on Leduc). Not thread-safe.
+ * <p>The arithmetic follows OpenSpiel's recursion step for step, so that results agree to the last bit where the
+ * algorithm is sensitive to rounding (regrets that tie exactly, see {@link CfrArithmetic}): every player's reach is
+ * the product of its own action probabilities along the path, chance's the product of chance probabilities; the
+ * counterfactual reach is the product of the other players' reaches in player order, times chance's; a node's value
+ * sums probability × child value in action order; regrets are added history by history in the order of a
+ * depth-first traversal (the bottom-up pass walks the nodes in post-order, which is that order). A test checks the
+ * regrets bit for bit against a literal transcription of OpenSpiel's recursion.
+ *
+ * <p>Both passes are flat loops over precomputed arrays, so an iteration allocates nothing. Subtrees that the other
+ * players and chance reach with probability zero are skipped: every regret there would be multiplied by zero and
+ * every value there is weighted by a zero probability above it, so the results are unchanged (up to reaches that
+ * underflow below the double range, where the skipped values weigh less than 1e-308). The average policy is
+ * accumulated per infoset rather than per history: with perfect recall a player's own reach is the same at every
+ * history of an infoset, so OpenSpiel's per-history sum is the infoset's own reach times its number of histories
+ * (936 infosets instead of 3780 histories on Leduc); this changes the average in its last bits only, never the
+ * iteration. Not thread-safe.
  */
 public final class CfrSolver {
 
@@ -27,6 +38,7 @@ public final class CfrSolver {
 
     private final GameTree tree;
     private final CfrVariant variant;
+    private final boolean fused;
     private final int numPlayers;
 
     // Tree structure, copied once.
@@ -45,13 +57,18 @@ public final class CfrSolver {
     private final int[] parentInfoset;
     /** Number of histories in each infoset. */
     private final double[] infosetSize;
-    /** Non-terminal nodes in ascending order. */
+    /** Non-terminal nodes in ascending order (parents first: the top-down pass). */
     private final int[] internal;
+    /** Non-terminal nodes in depth-first post-order (children first, siblings in action order: the bottom-up pass). */
+    private final int[] postOrder;
     /** Edges into non-terminal children, grouped by parent in {@link #internal} order (for the top-down pass). */
     private final int[] forwardEdgeStart;
     private final int[] forwardEdgeChild;
     private final int[] forwardEdgeSlot;
-    private final double[] forwardEdgeChance;
+    /** Chance's reach at each node: the product of chance probabilities from the root, fixed. */
+    private final double[] chanceReach;
+    /** {@code reach[q]}: player q's own reach at each non-terminal node, for q's current policy. */
+    private final double[][] reach;
     /** {@code values[p]}: player p's value per node; terminals hold the payoffs and never change. */
     private final double[][] values;
 
@@ -61,15 +78,20 @@ public final class CfrSolver {
     private final double[] current;
 
     // Scratch.
-    private final double[] reachOthers;
     private final double[] ownReach;
 
     private int iteration;
 
+    /** A solver with {@link CfrArithmetic#STRICT} arithmetic. */
     public CfrSolver(GameTree tree, CfrVariant variant) {
+        this(tree, variant, CfrArithmetic.STRICT);
+    }
+
+    public CfrSolver(GameTree tree, CfrVariant variant, CfrArithmetic arithmetic) {
         this.tree = Objects.requireNonNull(tree, "tree");
         this.variant = Objects.requireNonNull(variant, "variant");
         GameRequirements.requireSequentialPerfectRecall(variant.cliName(), tree);
+        this.fused = Objects.requireNonNull(arithmetic, "arithmetic") == CfrArithmetic.FUSED;
         this.numPlayers = tree.numPlayers();
         this.player = tree.players();
         this.firstChild = tree.firstChildren();
@@ -81,6 +103,7 @@ public final class CfrSolver {
         this.infosetPlayer = tree.infosetPlayers();
         int n = tree.numNodes();
         this.internal = java.util.stream.IntStream.range(0, n).filter(i -> player[i] != GameTree.TERMINAL).toArray();
+        this.postOrder = postOrder(internal.length);
         this.values = new double[numPlayers][n];
         for (int node = 0; node < n; node++) {
             if (player[node] == GameTree.TERMINAL) {
@@ -122,7 +145,6 @@ public final class CfrSolver {
                 c = parent[c];
             }
         }
-        this.reachOthers = new double[n];
         this.ownReach = new double[numInfosets];
         this.forwardEdgeStart = new int[internal.length + 1];
         int edges = 0;
@@ -137,18 +159,59 @@ public final class CfrSolver {
         }
         this.forwardEdgeChild = new int[edges];
         this.forwardEdgeSlot = new int[edges];
-        this.forwardEdgeChance = new double[edges];
         int e = 0;
         for (int node : internal) {
             for (int c = firstChild[node]; c < firstChild[node] + childCount[node]; c++) {
                 if (player[c] != GameTree.TERMINAL) {
                     forwardEdgeChild[e] = c;
                     forwardEdgeSlot[e] = edgeSlot[c];
-                    forwardEdgeChance[e] = chanceProbability[c];
                     e++;
                 }
             }
         }
+        this.chanceReach = new double[n];
+        chanceReach[0] = 1.0;
+        for (int node : internal) {
+            for (int c = firstChild[node]; c < firstChild[node] + childCount[node]; c++) {
+                chanceReach[c] = player[node] == GameTree.CHANCE ? chanceReach[node] * chanceProbability[c]
+                        : chanceReach[node];
+            }
+        }
+        this.reach = new double[numPlayers][n];
+        for (int q = 0; q < numPlayers; q++) {
+            forward(q);
+        }
+    }
+
+    /** The non-terminal nodes in depth-first post-order, iteratively (trees may be far deeper than the stack). */
+    private int[] postOrder(int count) {
+        int[] order = new int[count];
+        if (count == 0) {
+            return order;
+        }
+        int n = player.length;
+        int[] stack = new int[n];
+        int[] next = new int[n];
+        int top = 0;
+        int k = 0;
+        stack[top++] = 0;
+        next[0] = firstChild[0];
+        while (top > 0) {
+            int node = stack[top - 1];
+            int end = firstChild[node] + childCount[node];
+            while (next[node] < end && player[next[node]] == GameTree.TERMINAL) {
+                next[node]++;
+            }
+            if (next[node] < end) {
+                int c = next[node]++;
+                next[c] = firstChild[c];
+                stack[top++] = c;
+            } else {
+                order[k++] = node;
+                top--;
+            }
+        }
+        return order;
     }
 
     public GameTree tree() {
@@ -185,45 +248,36 @@ public final class CfrSolver {
                 // Weights the average by t^gamma: shrink what came before by ((t-1)/t)^gamma, then add.
                 discountAverage(p, Math.pow((iteration - 1.0) / iteration, DCFR_GAMMA));
             }
-            forward(p);
             backward(p, regretWeight);
             accumulateAverage(p, avgWeight);
             postUpdate(p);
+            forward(p);
         }
     }
 
     /**
-     * Top-down: everyone else's reach, chance included, at every non-terminal node (it weights player p's regrets;
-     * terminals need none). Walks the precomputed edges into non-terminal children only.
+     * Top-down: player q's own reach at every non-terminal node for q's current policy (terminals need none). Walks
+     * the precomputed edges into non-terminal children only.
      */
-    private void forward(int p) {
-        final double[] reach = reachOthers;
-        reach[0] = 1.0;
+    private void forward(int q) {
+        final double[] r = reach[q];
+        r[0] = 1.0;
         final int[] internal = this.internal;
         final int[] edgeStart = this.forwardEdgeStart;
         final int[] edgeChild = this.forwardEdgeChild;
         final int[] edgeSlot = this.forwardEdgeSlot;
-        final double[] edgeChance = this.forwardEdgeChance;
         for (int idx = 0; idx < internal.length; idx++) {
             int node = internal[idx];
             int e = edgeStart[idx];
             int end = edgeStart[idx + 1];
-            if (e == end) {
-                continue;
-            }
-            double r = reach[node];
-            int pl = player[node];
-            if (pl == GameTree.CHANCE) {
+            double here = r[node];
+            if (player[node] == q) {
                 for (; e < end; e++) {
-                    reach[edgeChild[e]] = r * edgeChance[e];
-                }
-            } else if (pl == p) {
-                for (; e < end; e++) {
-                    reach[edgeChild[e]] = r;
+                    r[edgeChild[e]] = here * current[edgeSlot[e]];
                 }
             } else {
                 for (; e < end; e++) {
-                    reach[edgeChild[e]] = r * current[edgeSlot[e]];
+                    r[edgeChild[e]] = here;
                 }
             }
         }
@@ -244,14 +298,20 @@ public final class CfrSolver {
         }
     }
 
-    /** Bottom-up: player p's values and its regrets. */
+    /**
+     * Bottom-up, in post-order: player p's values and its regrets. The counterfactual reach is computed as OpenSpiel
+     * does (the others' reaches multiplied in player order, then chance's), so that it rounds the same way.
+     */
     private void backward(int p, double regretWeight) {
         final double[] v = values[p];
-        final int[] internal = this.internal;
-        final double[] reach = reachOthers;
-        for (int idx = internal.length - 1; idx >= 0; idx--) {
-            int node = internal[idx];
-            if (reach[node] == 0.0) {
+        final int[] order = this.postOrder;
+        final double[] chance = this.chanceReach;
+        // Two players (the common case): the other player's reach is one array.
+        final double[] other = numPlayers == 2 ? reach[1 - p] : null;
+        for (int idx = 0; idx < order.length; idx++) {
+            int node = order[idx];
+            double cf = other != null ? other[node] * chance[node] : othersReach(p, node);
+            if (cf == 0.0) {
                 // Unreachable for the others (and chance): every regret below is zero and the parent weights this
                 // value by zero, so skip the subtree's arithmetic. Results are unchanged.
                 v[node] = 0.0;
@@ -261,7 +321,24 @@ public final class CfrSolver {
             int c0 = firstChild[node];
             int end = c0 + childCount[node];
             double value = 0.0;
-            if (pl == GameTree.CHANCE) {
+            if (fused) {
+                if (pl == GameTree.CHANCE) {
+                    for (int c = c0; c < end; c++) {
+                        value = Math.fma(chanceProbability[c], v[c], value);
+                    }
+                } else {
+                    int s0 = slotBase[node];
+                    for (int c = c0, s = s0; c < end; c++, s++) {
+                        value = Math.fma(current[s], v[c], value);
+                    }
+                    if (pl == p) {
+                        double w = cf * regretWeight;
+                        for (int c = c0, s = s0; c < end; c++, s++) {
+                            regret[s] = Math.fma(w, v[c] - value, regret[s]);
+                        }
+                    }
+                }
+            } else if (pl == GameTree.CHANCE) {
                 for (int c = c0; c < end; c++) {
                     value += chanceProbability[c] * v[c];
                 }
@@ -271,14 +348,25 @@ public final class CfrSolver {
                     value += current[s] * v[c];
                 }
                 if (pl == p) {
-                    double cf = reach[node] * regretWeight;
+                    double w = cf * regretWeight;
                     for (int c = c0, s = s0; c < end; c++, s++) {
-                        regret[s] += cf * (v[c] - value);
+                        regret[s] += w * (v[c] - value);
                     }
                 }
             }
             v[node] = value;
         }
+    }
+
+    /** The counterfactual reach of a node for player p with more than two players: others in order, chance last. */
+    private double othersReach(int p, int node) {
+        double cf = 1.0;
+        for (int q = 0; q < numPlayers; q++) {
+            if (q != p) {
+                cf *= reach[q][node];
+            }
+        }
+        return cf * chanceReach[node];
     }
 
     /** Variant-specific regret adjustment, then regret matching on player p's infosets. */
@@ -301,7 +389,7 @@ public final class CfrSolver {
             for (int s = start; s < end; s++) {
                 double r = regret[s];
                 if (variant == CfrVariant.CFR_PLUS && r < 0) {
-                    r = 0.0;
+                    r = 0.0; // OpenSpiel's RM+ reset (a -0.0 stays: it is not below zero)
                 } else if (variant == CfrVariant.DCFR) {
                     r *= r > 0 ? positiveScale : negativeScale;
                 }
