@@ -45,9 +45,9 @@ public final class Efg {
     private Efg() {
     }
 
-    /** Reads a file; {@code path} names it in error messages. */
+    /** Reads a file as a stream of tokens (never whole in memory); {@code path} names it in error messages. */
     public static EfgGame read(Path path) throws IOException {
-        return parse(GambitFiles.readText(path), path.toString());
+        return GambitFiles.parseStreaming(path, in -> new Parser(in).game());
     }
 
     /**

@@ -1,7 +1,6 @@
 package dev.parley.gambit;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -16,16 +15,26 @@ final class GambitFiles {
     private GambitFiles() {
     }
 
-    /** UTF-8, or Latin-1 when the bytes are not UTF-8 (older Gambit files were written in Latin-1). */
-    static String readText(Path path) throws IOException {
-        byte[] bytes = Files.readAllBytes(path);
+    /**
+     * Parses the file at {@code path} as a stream of tokens, as UTF-8, or again as Latin-1 when the bytes turn out
+     * not to be UTF-8 (older Gambit files were written in Latin-1). The text is never held in memory whole.
+     */
+    static <T> T parseStreaming(Path path, java.util.function.Function<Tokens, T> parser) throws IOException {
         try {
-            return StandardCharsets.UTF_8.newDecoder()
+            return parseWith(path, StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(bytes)).toString();
+                    .onUnmappableCharacter(CodingErrorAction.REPORT), parser);
         } catch (CharacterCodingException e) {
-            return new String(bytes, StandardCharsets.ISO_8859_1);
+            return parseWith(path, StandardCharsets.ISO_8859_1.newDecoder(), parser);
+        }
+    }
+
+    private static <T> T parseWith(Path path, java.nio.charset.CharsetDecoder decoder,
+            java.util.function.Function<Tokens, T> parser) throws IOException {
+        try (java.io.Reader reader = new java.io.InputStreamReader(Files.newInputStream(path), decoder)) {
+            return parser.apply(new Tokens(path.toString(), reader));
+        } catch (java.io.UncheckedIOException e) {
+            throw e.getCause();
         }
     }
 

@@ -1,5 +1,9 @@
 package dev.parley.gambit;
 
+import java.io.IOException;
+import java.io.Reader;
+import java.io.StringReader;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,76 +16,119 @@ import java.util.List;
 final class Lexer {
 
     private final String source;
-    private final String text;
+    private final Reader in;
+    private final char[] buffer = new char[1 << 16];
+    private int length;
     private int pos;
+    private boolean eof;
     private int line = 1;
     private int column = 1;
 
-    private Lexer(String source, String text) {
+    /**
+     * Reads tokens from {@code in} one at a time, so that a file is never held in memory as text or as a token list
+     * (a large tree costs far less compiled than tokenised). An {@link IOException} of the reader escapes as an
+     * {@link UncheckedIOException}.
+     */
+    Lexer(String source, Reader in) {
         this.source = source;
-        this.text = text;
+        this.in = in;
     }
 
-    static List<Token> tokenize(String source, String text) {
-        return new Lexer(source, text).run();
+    /** The next character, or -1 at the end of the input. */
+    private int peekChar() {
+        if (pos < length) {
+            return buffer[pos];
+        }
+        if (eof) {
+            return -1;
+        }
+        try {
+            length = in.read(buffer, 0, buffer.length);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        pos = 0;
+        if (length <= 0) {
+            length = 0;
+            eof = true;
+            return -1;
+        }
+        return buffer[0];
     }
 
-    private List<Token> run() {
-        List<Token> tokens = new ArrayList<>();
-        while (true) {
-            skipWhitespace();
-            int startLine = line;
-            int startColumn = column;
-            if (pos >= text.length()) {
-                tokens.add(new Token(Token.Kind.EOF, "", startLine, startColumn));
-                return tokens;
+    /** The next token; the end of the input is an EOF token, again on every further call. */
+    Token next() {
+        skipWhitespace();
+        int startLine = line;
+        int startColumn = column;
+        int c = peekChar();
+        if (c < 0) {
+            return new Token(Token.Kind.EOF, "", startLine, startColumn);
+        }
+        switch (c) {
+            case '{' -> {
+                advance();
+                return new Token(Token.Kind.LBRACE, "{", startLine, startColumn);
             }
-            char c = text.charAt(pos);
-            switch (c) {
-                case '{' -> {
+            case '}' -> {
+                advance();
+                return new Token(Token.Kind.RBRACE, "}", startLine, startColumn);
+            }
+            case ',' -> {
+                advance();
+                return new Token(Token.Kind.COMMA, ",", startLine, startColumn);
+            }
+            case '"' -> {
+                return string(startLine, startColumn);
+            }
+            default -> {
+                StringBuilder sb = new StringBuilder();
+                while ((c = peekChar()) >= 0 && !isDelimiter((char) c)) {
+                    sb.append((char) c);
                     advance();
-                    tokens.add(new Token(Token.Kind.LBRACE, "{", startLine, startColumn));
                 }
-                case '}' -> {
-                    advance();
-                    tokens.add(new Token(Token.Kind.RBRACE, "}", startLine, startColumn));
-                }
-                case ',' -> {
-                    advance();
-                    tokens.add(new Token(Token.Kind.COMMA, ",", startLine, startColumn));
-                }
-                case '"' -> tokens.add(string(startLine, startColumn));
-                default -> {
-                    int start = pos;
-                    while (pos < text.length() && !isDelimiter(text.charAt(pos))) {
-                        advance();
-                    }
-                    String word = text.substring(start, pos);
-                    Token.Kind kind = Numbers.looksLikeNumber(word) ? Token.Kind.NUMBER : Token.Kind.WORD;
-                    tokens.add(new Token(kind, word, startLine, startColumn));
-                }
+                String word = sb.toString();
+                Token.Kind kind = Numbers.looksLikeNumber(word) ? Token.Kind.NUMBER : Token.Kind.WORD;
+                return new Token(kind, word, startLine, startColumn);
             }
         }
+    }
+
+    /** Every token of {@code text}, the EOF token last (for tests and small inputs). */
+    static List<Token> tokenize(String source, String text) {
+        Lexer lexer = new Lexer(source, new StringReader(text));
+        List<Token> tokens = new ArrayList<>();
+        Token t;
+        do {
+            t = lexer.next();
+            tokens.add(t);
+        } while (t.kind() != Token.Kind.EOF);
+        return tokens;
     }
 
     private Token string(int startLine, int startColumn) {
         advance(); // opening quote
         StringBuilder sb = new StringBuilder();
         while (true) {
-            if (pos >= text.length()) {
+            int c = peekChar();
+            if (c < 0) {
                 throw new GambitFormatException(source, startLine, startColumn,
                         "unterminated string: no closing '\"' before the end of the file");
             }
-            char c = text.charAt(pos);
             if (c == '"') {
                 advance();
                 return new Token(Token.Kind.STRING, sb.toString(), startLine, startColumn);
             }
-            if (c == '\\' && pos + 1 < text.length()) {
+            if (c == '\\') {
                 advance();
-                c = text.charAt(pos);
+                int escaped = peekChar();
+                if (escaped < 0) {
+                    sb.append('\\');
+                    continue;
+                }
+                c = escaped;
             }
-            sb.append(c);
+            sb.append((char) c);
             advance();
         }
     }
@@ -104,15 +151,16 @@ final class Lexer {
     }
 
     private void skipWhitespace() {
-        while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) {
+        int c;
+        while ((c = peekChar()) >= 0 && Character.isWhitespace((char) c)) {
             advance();
         }
     }
 
     /** Moves one character, counting "\r\n", "\n" and a lone "\r" as one line break each. */
     private void advance() {
-        char c = text.charAt(pos++);
-        if (c == '\n' || (c == '\r' && (pos >= text.length() || text.charAt(pos) != '\n'))) {
+        char c = buffer[pos++];
+        if (c == '\n' || (c == '\r' && peekChar() != '\n')) {
             line++;
             column = 1;
         } else if (c != '\r') {

@@ -26,7 +26,7 @@ public final class Nfg {
 
     /** Reads a file; {@code path} names it in error messages. */
     public static NormalFormGame read(Path path) throws IOException {
-        return parse(GambitFiles.readText(path), path.toString());
+        return GambitFiles.parseStreaming(path, in -> new Parser(in).game());
     }
 
     /**

@@ -1,18 +1,25 @@
 package dev.parley.gambit;
 
 import java.math.BigInteger;
-import java.util.List;
+import java.io.Reader;
+import java.io.StringReader;
 
 /** A cursor over the tokens of one file, with the expectations both parsers share. */
 final class Tokens {
 
     private final String source;
-    private final List<Token> tokens;
-    private int index;
+    private final Lexer lexer;
+    /** The one token of look-ahead the parsers need; null until peeked. */
+    private Token lookahead;
 
     Tokens(String source, String text) {
+        this(source, new StringReader(text));
+    }
+
+    /** Tokens read from {@code in} as they are needed, so that a large file is streamed. */
+    Tokens(String source, Reader in) {
         this.source = source;
-        this.tokens = Lexer.tokenize(source, text);
+        this.lexer = new Lexer(source, in);
     }
 
     String source() {
@@ -20,14 +27,15 @@ final class Tokens {
     }
 
     Token peek() {
-        return tokens.get(index);
+        if (lookahead == null) {
+            lookahead = lexer.next();
+        }
+        return lookahead;
     }
 
     Token next() {
-        Token t = tokens.get(index);
-        if (t.kind() != Token.Kind.EOF) {
-            index++;
-        }
+        Token t = peek();
+        lookahead = null;
         return t;
     }
 

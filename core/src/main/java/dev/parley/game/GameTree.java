@@ -1,6 +1,8 @@
 package dev.parley.game;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -142,7 +144,8 @@ public final class GameTree {
     }
 
     /**
-     * Compiles {@code game} by a depth-first walk of its states.
+     * Compiles {@code game} by a depth-first walk of its states (with an explicit stack: a game may be far deeper
+     * than the call stack, e.g. a chain of 200,000 moves).
      *
      * @throws GameModelException if the game is larger than {@code maxNodes}, or is inconsistent (an infoset
      *                            key shared by states of different players or with different legal actions,
@@ -155,7 +158,7 @@ public final class GameTree {
         b.action[root] = -1;
         b.actionLabel[root] = "";
         b.chanceProbability[root] = 1.0;
-        b.expand(root, game.initialState());
+        b.walk(root, game.initialState());
         return new GameTree(b);
     }
 
@@ -424,7 +427,46 @@ public final class GameTree {
             return labelIntern.computeIfAbsent(s, k -> k);
         }
 
-        void expand(int node, State state) {
+        /** A node whose children are being walked: its state, actions, and the next child to visit. */
+        private static final class Frame {
+            final State state;
+            final int[] actions;
+            final int start;
+            int next;
+
+            Frame(State state, int[] actions, int start) {
+                this.state = state;
+                this.actions = actions;
+                this.start = start;
+            }
+        }
+
+        /**
+         * Depth-first from {@code root}: each node's children get consecutive ids when it is visited, then are
+         * visited in order, each subtree complete before the next sibling's, as a recursive walk would.
+         */
+        void walk(int root, State rootState) {
+            Deque<Frame> stack = new ArrayDeque<>();
+            Frame first = expand(root, rootState);
+            if (first != null) {
+                stack.push(first);
+            }
+            while (!stack.isEmpty()) {
+                Frame f = stack.peek();
+                if (f.next == f.actions.length) {
+                    stack.pop();
+                    continue;
+                }
+                int i = f.next++;
+                Frame child = expand(f.start + i, f.state.child(f.actions[i]));
+                if (child != null) {
+                    stack.push(child);
+                }
+            }
+        }
+
+        /** Fills {@code node} from its state and allocates its children; the frame to walk them, null at a leaf. */
+        private Frame expand(int node, State state) {
             int p = state.currentPlayer();
             player[node] = p;
             if (p == TERMINAL) {
@@ -436,7 +478,7 @@ public final class GameTree {
                 System.arraycopy(r, 0, utilities, node * numPlayers, numPlayers);
                 childCount[node] = 0;
                 firstChild[node] = -1;
-                return;
+                return null;
             }
             int[] actions;
             double[] probabilities = null;
@@ -472,9 +514,7 @@ public final class GameTree {
                 actionLabel[child] = intern(state.actionLabel(actions[i]));
                 chanceProbability[child] = probabilities == null ? 1.0 : probabilities[i];
             }
-            for (int i = 0; i < actions.length; i++) {
-                expand(start + i, state.child(actions[i]));
-            }
+            return new Frame(state, actions, start);
         }
 
         private void registerInfoset(int node, int p, State state, int[] actions) {

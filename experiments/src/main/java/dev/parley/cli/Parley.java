@@ -74,7 +74,20 @@ public final class Parley implements Runnable {
             commandLine.getErr().println("parley: internal error: " + ex);
             return EXIT_INTERNAL;
         });
-        int code = cl.execute(args);
+        int code;
+        try {
+            code = cl.execute(args);
+        } catch (OutOfMemoryError e) {
+            // Picocli hands errors on untouched; a user asking for too large a game gets one line, not a trace.
+            err.println("parley: out of memory (Java's heap limit is " + Runtime.getRuntime().maxMemory() / (1 << 20)
+                    + " MB): the input is too large for it; give Java more with PARLEY_JAVA_OPTS=-Xmx8g, or use a"
+                    + " smaller game");
+            code = EXIT_USAGE;
+        } catch (StackOverflowError e) {
+            org.slf4j.LoggerFactory.getLogger(Parley.class).debug("stack overflow", e);
+            err.println("parley: internal error: the input is nested too deeply for the call stack");
+            code = EXIT_INTERNAL;
+        }
         out.flush();
         err.flush();
         return code;

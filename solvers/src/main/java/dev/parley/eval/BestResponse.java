@@ -51,6 +51,9 @@ public final class BestResponse {
     private final boolean[] known;
     private final int[] bestAction;
     private final double[] q;
+    /** Scratch stack of the iterative walk, from {@link #stackTop} up (nested walks stack above their caller). */
+    private int[] stack;
+    private int stackTop;
 
     private double[] policy;
     private int responder;
@@ -75,6 +78,7 @@ public final class BestResponse {
         this.reachOthers = new double[n];
         this.value = new double[n];
         this.known = new boolean[n];
+        this.stack = new int[Math.max(16, n)];
         this.bestAction = new int[tree.numInfosets()];
         int maxActions = 1;
         for (int i = 0; i < tree.numInfosets(); i++) {
@@ -141,31 +145,84 @@ public final class BestResponse {
         Arrays.fill(known, false);
         Arrays.fill(bestAction, -1);
         qTop = 0;
-        nodeValue(0);
-    }
-
-    private double nodeValue(int node) {
-        if (known[node]) {
-            return value[node];
-        }
-        int pl = player[node];
-        double v;
-        if (pl == GameTree.TERMINAL) {
-            v = utilities[node * numPlayers + responder];
-        } else if (pl == responder) {
-            v = nodeValue(firstChild[node] + best(infoset[node]));
-        } else {
-            v = 0.0;
-            for (int c = firstChild[node], end = c + childCount[node]; c < end; c++) {
-                double pr = pl == GameTree.CHANCE ? chance[c] : policy[edgeSlot[c]];
-                if (pr > 0) {
-                    v += pr * nodeValue(c);
-                }
+        stackTop = 0;
+        // Deepest infosets first: with perfect recall an infoset's successors are numbered after it (infosets are
+        // numbered in depth-first order of first visit), so every value below its members is final when it is
+        // decided. No recursion along a path: a tree may be far deeper than the call stack.
+        for (int is = infosetPlayer.length - 1; is >= 0; is--) {
+            if (infosetPlayer[is] == p) {
+                best(is);
             }
         }
-        value[node] = v;
-        known[node] = true;
-        return v;
+        evaluate(0);
+    }
+
+    /**
+     * The value of {@code root} for the responder, by an iterative post-order walk of its unvalued subtree (the
+     * responder follows its decided best actions; children the profile never plays are left out).
+     */
+    private double evaluate(int root) {
+        final int bottom = stackTop;
+        int top = bottom;
+        stack = ensure(stack, top + 1);
+        stack[top++] = root;
+        while (top > bottom) {
+            int node = stack[top - 1];
+            if (known[node]) {
+                top--;
+                continue;
+            }
+            int pl = player[node];
+            if (pl == GameTree.TERMINAL) {
+                value[node] = utilities[node * numPlayers + responder];
+                known[node] = true;
+                top--;
+            } else if (pl == responder) {
+                stackTop = top; // a nested walk (imperfect recall only) stacks above this one
+                int c = firstChild[node] + best(infoset[node]);
+                stackTop = bottom;
+                if (known[c]) {
+                    value[node] = value[c];
+                    known[node] = true;
+                    top--;
+                } else {
+                    stack = ensure(stack, top + 1);
+                    stack[top++] = c;
+                }
+            } else {
+                int pending = -1;
+                for (int c = firstChild[node], end = c + childCount[node]; c < end; c++) {
+                    if (!known[c] && probability(pl, c) > 0) {
+                        pending = c;
+                        break;
+                    }
+                }
+                if (pending >= 0) {
+                    stack = ensure(stack, top + 1);
+                    stack[top++] = pending;
+                    continue;
+                }
+                double v = 0.0;
+                for (int c = firstChild[node], end = c + childCount[node]; c < end; c++) {
+                    double pr = probability(pl, c);
+                    if (pr > 0) {
+                        v += pr * value[c];
+                    }
+                }
+                value[node] = v;
+                known[node] = true;
+                top--;
+            }
+        }
+        return value[root];
+    }
+
+    private static int[] ensure(int[] a, int size) {
+        return size <= a.length ? a : Arrays.copyOf(a, Math.max(size, 2 * a.length));
+    }
+
+    private double probability(int pl, int child) {
+        return pl == GameTree.CHANCE ? chance[child] : policy[edgeSlot[child]];
     }
 
     private int best(int is) {
@@ -173,7 +230,8 @@ public final class BestResponse {
             return bestAction[is];
         }
         int k = slotStart[is + 1] - slotStart[is];
-        // Counterfactual action values summed over the infoset's histories.
+        // Counterfactual action values summed over the infoset's histories. Nests only in games without perfect
+        // recall (an infoset reached below one numbered after it), hence the stack of scratch regions.
         final int base = qTop;
         qTop += k;
         Arrays.fill(q, base, base + k, 0.0);
@@ -181,11 +239,11 @@ public final class BestResponse {
             int h = members[m];
             double w = reachOthers[h];
             if (w == 0.0) {
-                continue; // contributes nothing; its subtree is evaluated later only if reached
+                continue; // contributes nothing
             }
             int c0 = firstChild[h];
             for (int a = 0; a < k; a++) {
-                q[base + a] += w * nodeValue(c0 + a);
+                q[base + a] += w * evaluate(c0 + a);
             }
         }
         int best = 0;
