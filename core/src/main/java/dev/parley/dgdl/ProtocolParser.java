@@ -63,11 +63,20 @@ public final class ProtocolParser {
         }
     }
 
+    /**
+     * How deeply parentheses and braces may nest. The parser, the checker and the engine all walk conditions and
+     * bodies recursively; real protocols nest a handful of levels, and this bound keeps every one of those walks
+     * well inside a thread's stack (a server thread's included), so that deeper input is refused in one line.
+     */
+    public static final int MAX_NESTING = 100;
+
     /** Parses DGDL text of either dialect. */
     public static Protocol parse(String text, String sourceName) {
         DgdlLexer lexer = new DgdlLexer(CharStreams.fromString(text, sourceName));
         lexer.removeErrorListeners();
-        DgdlParser parser = new DgdlParser(new CommonTokenStream(lexer));
+        CommonTokenStream tokens = new CommonTokenStream(lexer);
+        checkNesting(tokens, sourceName);
+        DgdlParser parser = new DgdlParser(tokens);
         parser.removeErrorListeners();
         parser.addErrorListener(new FirstErrorListener(sourceName));
         DgdlParser.FileContext tree;
@@ -80,6 +89,26 @@ public final class ProtocolParser {
             throw e;
         }
         return new Builder(sourceName, text).file(tree);
+    }
+
+    /** Refuses nesting deeper than {@link #MAX_NESTING}, at the bracket that goes one level too deep. */
+    private static void checkNesting(CommonTokenStream tokens, String sourceName) {
+        tokens.fill();
+        int depth = 0;
+        for (Token t : tokens.getTokens()) {
+            String s = t.getText();
+            if (s.equals("(") || s.equals("{")) {
+                if (++depth > MAX_NESTING) {
+                    throw new DgdlSyntaxException(sourceName,
+                            new SourcePosition(t.getLine(), t.getCharPositionInLine() + 1), "'" + s + "'", "",
+                            "parentheses and braces nest more than " + MAX_NESTING + " levels deep here; Parley reads "
+                                    + "at most " + MAX_NESTING);
+                }
+            } else if (s.equals(")") || s.equals("}")) {
+                depth = Math.max(0, depth - 1);
+            }
+        }
+        tokens.seek(0);
     }
 
     /** Stops at the first syntax error and turns it into a {@link DgdlSyntaxException}. */
@@ -443,8 +472,18 @@ public final class ProtocolParser {
             return Protocol.Scope.valueOf(upper(c));
         }
 
-        private static Optional<Integer> bound(DgdlParser.BoundContext c) {
-            return c.INT() == null ? Optional.empty() : Optional.of(Integer.parseInt(c.INT().getText()));
+        private Optional<Integer> bound(DgdlParser.BoundContext c) {
+            if (c.INT() == null) {
+                return Optional.empty();
+            }
+            String digits = c.INT().getText();
+            try {
+                return Optional.of(Integer.parseInt(digits));
+            } catch (NumberFormatException e) {
+                throw new DgdlSyntaxException(source, pos(c), digits, "a number up to " + Integer.MAX_VALUE,
+                        "the number " + (digits.length() > 20 ? digits.substring(0, 17) + "..." : digits)
+                                + " is too large (at most " + Integer.MAX_VALUE + ")");
+            }
         }
 
         private static List<String> names(DgdlParser.NameListContext c) {

@@ -67,4 +67,18 @@ class DeepInputTest {
         assertThat(output.strip().lines()).as(output).hasSize(1);
         assertThat(output).startsWith("parley: out of memory").contains("PARLEY_JAVA_OPTS=-Xmx");
     }
+
+    @Test
+    void protocolCheckRefusesTwoThousandLevelsOfNestingInOneLine(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("deep.dgdl");
+        Files.writeString(file, dev.parley.dgdl.DeepNestingTest.nested(2_000));
+        CliRun r = parley("protocol", "check", file.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip().lines()).hasSize(1);
+        assertThat(r.err()).contains("deep.dgdl:11:").contains("nest more than 100 levels deep");
+        Files.writeString(file, dev.parley.dgdl.DeepNestingTest.nested(1).replace("max:2)", "max:99999999999)"));
+        r = parley("protocol", "check", file.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).doesNotContain("internal error").contains("too large");
+    }
 }
