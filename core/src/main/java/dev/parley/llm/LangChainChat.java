@@ -1,5 +1,6 @@
 package dev.parley.llm;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.SystemMessage;
 import dev.langchain4j.data.message.UserMessage;
@@ -115,7 +116,31 @@ public final class LangChainChat implements ChatBackend {
                             + ") within " + seconds(config) + ": the request timed out; raise --timeout or check"
                             + " the server", e);
                 }
+                if (noChoices(e)) {
+                    throw new LlmException(config.baseUrl() + " (model " + config.model() + ") answered 200 with no choices"
+                            + " (an empty completion); check the model name and the server's log", e);
+                }
+                JsonProcessingException unreadable = cause(e, JsonProcessingException.class);
+                if (unreadable != null) {
+                    throw new LlmException(config.baseUrl() + " (model " + config.model() + ") answered with"
+                            + " something that is not an OpenAI chat completion (" + brief(unreadable.getOriginalMessage())
+                            + "); is --base-url an OpenAI-compatible endpoint ending in /v1?", e);
+                }
                 Integer status = status(e);
+                if (status == null && transport(e)) {
+                    // A reset, closed or silent connection: transient like a 5xx, so retried the same way.
+                    if (attempt < config.maxRetries()) {
+                        long wait = Math.min(MAX_BACKOFF_MS, config.initialBackoff().toMillis() << attempt);
+                        attempt++;
+                        LOG.info("{} dropped the connection ({}); retry {}/{} in {} ms", config.baseUrl(),
+                                e.getMessage(), attempt, config.maxRetries(), wait);
+                        sleep(wait);
+                        continue;
+                    }
+                    throw new LlmException(config.baseUrl() + " (model " + config.model() + ") closed the connection"
+                            + " without an answer, " + (attempt + 1) + " time" + (attempt == 0 ? "" : "s")
+                            + "; check the server (or a proxy in between), or raise --retries", e);
+                }
                 if (status != null && (status == 429 || status >= 500) && attempt < config.maxRetries()) {
                     long wait = Math.min(MAX_BACKOFF_MS, config.initialBackoff().toMillis() << attempt);
                     attempt++;
@@ -203,6 +228,31 @@ public final class LangChainChat implements ChatBackend {
             }
         }
         return null;
+    }
+
+    /** LangChain4j's error for a 200 whose "choices" is empty, which it would otherwise class as a 500. */
+    private static boolean noChoices(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (String.valueOf(t.getMessage()).contains("no choices returned")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static <T extends Throwable> T cause(Throwable e, Class<T> type) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) {
+                return type.cast(t);
+            }
+        }
+        return null;
+    }
+
+    /** An I/O failure of the connection itself (reset, closed, no bytes), not a refusal or a timeout. */
+    private static boolean transport(Throwable e) {
+        return cause(e, java.io.IOException.class) != null && !refused(e) && !isTimeout(e)
+                && cause(e, JsonProcessingException.class) == null;
     }
 
     private static boolean refused(Throwable e) {

@@ -56,6 +56,22 @@ public final class FakeOpenAiServer implements AutoCloseable {
         record Hang() implements Reply {
         }
 
+        /** Closes the connection without an answer: the client sees a transport error. */
+        record Drop() implements Reply {
+        }
+
+        /** A status and a body exactly as given (for malformed answers). */
+        record Raw(int code, String body) implements Reply {
+        }
+
+        static Reply drop() {
+            return new Drop();
+        }
+
+        static Reply raw(int code, String body) {
+            return new Raw(code, body);
+        }
+
         static Reply content(String content) {
             return new Content(content);
         }
@@ -183,6 +199,16 @@ public final class FakeOpenAiServer implements AutoCloseable {
         }
         if (r instanceof Reply.Status s) {
             send(ex, s.code(), error(s.message()));
+            return;
+        }
+        if (r instanceof Reply.Drop) {
+            // No status line: closing the exchange now drops the connection mid-request.
+            ex.getRequestBody().close();
+            ex.getResponseBody().close();
+            return;
+        }
+        if (r instanceof Reply.Raw raw) {
+            send(ex, raw.code(), raw.body());
             return;
         }
         send(ex, 200, completion(body, ((Reply.Content) r).content()));
