@@ -117,13 +117,14 @@ public final class LangChainChat implements ChatBackend {
                             + " the server", e);
                 }
                 if (noChoices(e)) {
-                    throw new LlmException(config.baseUrl() + " (model " + config.model() + ") answered 200 with no choices"
-                            + " (an empty completion); check the model name and the server's log", e);
+                    throw new LlmException(config.baseUrl() + " (model " + config.model() + ") answered 200 with no"
+                            + " choices (an empty completion); check the model name and the server's log", e);
                 }
                 JsonProcessingException unreadable = cause(e, JsonProcessingException.class);
                 if (unreadable != null) {
                     throw new LlmException(config.baseUrl() + " (model " + config.model() + ") answered with"
-                            + " something that is not an OpenAI chat completion (" + brief(unreadable.getOriginalMessage())
+                            + " something that is not an OpenAI chat completion ("
+                            + brief(unreadable.getOriginalMessage())
                             + "); is --base-url an OpenAI-compatible endpoint ending in /v1?", e);
                 }
                 Integer status = status(e);
