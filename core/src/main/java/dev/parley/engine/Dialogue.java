@@ -336,12 +336,15 @@ public final class Dialogue {
         return List.copyOf(ids);
     }
 
+    /**
+     * Under strict turn taking only a holder of the role {@code speaker} moves; when nobody holds it nobody moves,
+     * as in both DGEP implementations (and as a protocol that never assigns the floor intends).
+     */
     private boolean hasTurn(String participantId) {
         if (protocol.turnTaking() != Protocol.TurnTaking.STRICT) {
             return true;
         }
-        List<String> speakers = speakers();
-        return speakers.isEmpty() || speakers.contains(participantId);
+        return speakers().contains(participantId);
     }
 
     private List<MoveTemplate> available(String participantId) {
@@ -404,15 +407,14 @@ public final class Dialogue {
                     + participants.keySet() + ")");
         }
         if (!hasTurn(participantId)) {
-            return MoveOutcome.rejected("it is not " + participantId + "'s turn: the speaker is "
-                    + String.join(", ", speakers()));
+            return MoveOutcome.rejected("it is not " + participantId + "'s turn: " + (speakers().isEmpty()
+                    ? "nobody holds the role speaker" : "the speaker is " + String.join(", ", speakers())));
         }
         Protocol.Interaction in = interactions.get(moveId);
         if (in == null) {
             return MoveOutcome.rejected("protocol " + protocol.id() + " has no move " + moveId);
         }
         List<MoveTemplate> list = available(participantId);
-        boolean fromFuture = next.get(participantId).isEmpty() && protocol.backtracking();
         List<MoveTemplate> candidates = list.stream().filter(t -> t.moveId().equals(moveId)).toList();
         if (candidates.isEmpty()) {
             return MoveOutcome.rejected(moveId + " is not a legal move for " + participantId + " now (legal: "
@@ -429,7 +431,7 @@ public final class Dialogue {
         for (MoveTemplate t : candidates) {
             Match match = match(in, t, given, target);
             if (match.problem == null) {
-                return apply(participantId, in, t, fromFuture, match.reply, match.target);
+                return apply(participantId, in, t, match.reply, match.target);
             }
             if (firstProblem == null) {
                 firstProblem = match.problem;
@@ -500,7 +502,7 @@ public final class Dialogue {
         return new Match(full, chosen, null);
     }
 
-    private MoveOutcome apply(String speaker, Protocol.Interaction in, MoveTemplate template, boolean fromFuture,
+    private MoveOutcome apply(String speaker, Protocol.Interaction in, MoveTemplate template,
                               Map<String, String> reply, String target) {
         begin();
         try {
@@ -513,12 +515,8 @@ public final class Dialogue {
                     journal.push(() -> old.addAll(saved));
                 }
             }
-            if (fromFuture) {
-                List<MoveTemplate> f = future.get(speaker);
-                int i = f.indexOf(template);
-                f.remove(i);
-                journal.push(() -> f.add(i, template));
-            }
+            // A move played from the future list stays there, as in DGEP: only next is cleared by a move, and a
+            // protocol removes a future move with move(delete, future, ...).
             PerformedMove performed = record(speaker, in, target, reply);
             int index = performed.index();
             run(in.body(), new Ctx(speaker, target, reply, index - 1));
@@ -726,9 +724,10 @@ public final class Dialogue {
     }
 
     /**
-     * Content passed to a pushed move: a variable term binds the target's variable of the same name when it has
-     * one (else the one at its position) to its current value (it stays open when it has none); a literal or a
-     * runtime variable binds the target's variable at its position.
+     * Content passed to a pushed move binds the target's variables by position, as in DGEP 1 and 2: in
+     * {@code move(add, next, Accept, {h, g})} the first term binds Accept's first variable whatever its name, so a
+     * side swap can be written. A variable term passes its current value (the variable stays open when it has
+     * none); a literal or a runtime variable passes its value.
      */
     private Map<String, String> bindings(Effect.Move m, Protocol.Interaction target, Ctx ctx) {
         Map<String, String> b = new LinkedHashMap<>();
@@ -738,7 +737,7 @@ public final class Dialogue {
             String var;
             String value;
             if (term instanceof Term.Variable v) {
-                var = vars.contains(v.name()) ? v.name() : i < vars.size() ? vars.get(i) : null;
+                var = i < vars.size() ? vars.get(i) : null;
                 String current = ctx.reply().get(v.name());
                 value = current == null ? null : v.negated() ? negate(current) : current;
             } else {
