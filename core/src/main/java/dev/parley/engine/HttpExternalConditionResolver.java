@@ -16,7 +16,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Production resolver: POSTs {@code {"id", "uri", "dialogue": state}} as JSON to the condition's URI and reads the
- * answer: a JSON boolean, {@code {"result": bool}}, or the text {@code true}/{@code false}. Any other answer, a
+ * answer: DGEP's {@code {"response": bool}}, {@code {"result": bool}}, a JSON boolean, or the text
+ * {@code true}/{@code false}. Any other answer, a
  * non-2xx status or the timeout is an {@link ExternalConditionException}, so the move is rolled back.
  */
 public final class HttpExternalConditionResolver implements ExternalConditionResolver {
@@ -69,7 +70,8 @@ public final class HttpExternalConditionResolver implements ExternalConditionRes
         Boolean result = parse(response.body());
         if (result == null) {
             throw new ExternalConditionException("external condition " + id + ": cannot read answer '"
-                    + abbreviate(response.body()) + "' (expected true, false or {\"result\": bool})");
+                    + abbreviate(response.body())
+                    + "' (expected {\"response\": true|false}, {\"result\": true|false}, true or false)");
         }
         LOG.debug("external condition {} at {} -> {}", id, uri, result);
         return result;
@@ -83,8 +85,12 @@ public final class HttpExternalConditionResolver implements ExternalConditionRes
         }
         try {
             JsonNode n = MAPPER.readTree(t);
-            if (n != null && n.isObject() && n.get("result") != null && n.get("result").isBoolean()) {
-                return n.get("result").booleanValue();
+            if (n != null && n.isObject() && n.size() == 1) {
+                // DGEP's condition services answer {"response": bool}; Parley's earlier form is {"result": bool}.
+                JsonNode v = n.has("response") ? n.get("response") : n.get("result");
+                if (v != null && v.isBoolean()) {
+                    return v.booleanValue();
+                }
             }
         } catch (IOException e) {
             return null;

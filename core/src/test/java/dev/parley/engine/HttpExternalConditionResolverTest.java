@@ -86,6 +86,18 @@ class HttpExternalConditionResolverTest {
     }
 
     @Test
+    void dgepsResponseFormIsUnderstood() {
+        answer = "{\"response\": false}";
+        Dialogue d = dialogueAtArgue(Duration.ofSeconds(5));
+        assertThat(d.perform("P", "Argue", Map.of("q", "r"), null).accepted()).isTrue();
+        assertThat(d.stores().get(2).contents()).containsExactly("seed");
+        answer = "{\"response\": true}";
+        d = dialogueAtArgue(Duration.ofSeconds(5));
+        assertThat(d.perform("P", "Argue", Map.of("q", "r"), null).accepted()).isTrue();
+        assertThat(d.stores().get(2).contents()).containsExactly("seed", "oracle agreed");
+    }
+
+    @Test
     void timeoutRollsTheMoveBack() {
         delayMillis = 1500;
         Dialogue d = dialogueAtArgue(Duration.ofMillis(200));
@@ -102,7 +114,8 @@ class HttpExternalConditionResolverTest {
         answer = "maybe";
         Dialogue d = dialogueAtArgue(Duration.ofSeconds(5));
         assertThat(d.perform("P", "Argue", Map.of("q", "r"), null).reason())
-                .endsWith("cannot read answer 'maybe' (expected true, false or {\"result\": bool})");
+                .endsWith("cannot read answer 'maybe' (expected {\"response\": true|false}, {\"result\": true|false},"
+                        + " true or false)");
         answer = "true";
         status = 500;
         assertThat(d.perform("P", "Argue", Map.of("q", "r"), null).reason()).endsWith("answered HTTP 500");
