@@ -107,7 +107,7 @@ public final class AifJson {
         JsonLocation loc = e.getLocation();
         int line = loc == null ? -1 : loc.getLineNr();
         int column = loc == null ? -1 : loc.getColumnNr();
-        String problem = e.getOriginalMessage();
+        String problem = dev.parley.json.JsonErrors.describe(e);
         if (e instanceof ValueInstantiationException && e.getCause() != null) {
             problem = e.getCause().getMessage();
         } else if (e instanceof MismatchedInputException mi && mi.getTargetType() != null) {

@@ -88,7 +88,7 @@ public final class DialogueJson {
         try {
             s = MAPPER.readValue(json, Snapshot.class);
         } catch (JsonProcessingException e) {
-            throw new DialogueException("not a saved dialogue: " + e.getOriginalMessage());
+            throw new DialogueException("not a saved dialogue: " + dev.parley.json.JsonErrors.describe(e));
         }
         if (s.format() != FORMAT) {
             throw new DialogueException("saved dialogue has format " + s.format() + "; this version reads " + FORMAT);

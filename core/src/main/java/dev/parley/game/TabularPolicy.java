@@ -212,7 +212,7 @@ public final class TabularPolicy implements Policy {
         } catch (JsonProcessingException e) {
             var loc = e.getLocation();
             throw new PolicyFormatException("malformed JSON" + (loc == null ? "" : " at line " + loc.getLineNr()
-                    + ", column " + loc.getColumnNr()) + ": " + e.getOriginalMessage());
+                    + ", column " + loc.getColumnNr()) + ": " + dev.parley.json.JsonErrors.describe(e));
         }
         if (root == null || !root.isObject()) {
             throw new PolicyFormatException("a policy must be a JSON object with 'game' and 'infosets'");
@@ -249,9 +249,31 @@ public final class TabularPolicy implements Policy {
                 }
                 l[k] = labels != null && labels.size() == n ? labels.get(k).asText() : Integer.toString(a[k]);
             }
+            checkDistribution(where + " ('" + key.asText() + "')", p);
             rows.put(key.asText(), new Row(o.path("player").asInt(-1), a, l, p));
         }
         return new TabularPolicy(root.path("game").asText(""), rows);
+    }
+
+    /** Tolerance on the sum of a row's probabilities (rounding of a policy written with 17 digits is far below). */
+    public static final double DISTRIBUTION_TOLERANCE = 1e-9;
+
+    /** A row must be a probability distribution: no actions is no row, and the probabilities sum to 1. */
+    private static void checkDistribution(String where, double[] p) {
+        if (p.length == 0) {
+            throw new PolicyFormatException(where + ": no actions");
+        }
+        double sum = 0;
+        for (double x : p) {
+            if (x > 1 + DISTRIBUTION_TOLERANCE || Double.isInfinite(x)) {
+                throw new PolicyFormatException(where + ": probability " + x + " is above 1");
+            }
+            sum += x;
+        }
+        if (Math.abs(sum - 1.0) > DISTRIBUTION_TOLERANCE) {
+            throw new PolicyFormatException(where + ": probabilities sum to " + sum + ", not 1 (within "
+                    + DISTRIBUTION_TOLERANCE + ")");
+        }
     }
 
     public void write(Path file) throws IOException {

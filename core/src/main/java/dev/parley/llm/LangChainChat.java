@@ -124,7 +124,7 @@ public final class LangChainChat implements ChatBackend {
                 if (unreadable != null) {
                     throw new LlmException(config.baseUrl() + " (model " + config.model() + ") answered with"
                             + " something that is not an OpenAI chat completion ("
-                            + brief(unreadable.getOriginalMessage())
+                            + brief(dev.parley.json.JsonErrors.describe(unreadable))
                             + "); is --base-url an OpenAI-compatible endpoint ending in /v1?", e);
                 }
                 Integer status = status(e);

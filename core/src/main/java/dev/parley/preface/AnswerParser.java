@@ -28,7 +28,7 @@ public final class AnswerParser {
         try {
             node = MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
-            return Verdict.reject("the answer is not JSON (" + e.getOriginalMessage()
+            return Verdict.reject("the answer is not JSON (" + dev.parley.json.JsonErrors.describe(e)
                     + "); expected the object {\"response\": \"...\"}");
         }
         if (node == null || !node.isObject()) {

@@ -76,7 +76,7 @@ public final class DcrsReader {
         if (e instanceof JsonProcessingException jpe) {
             String where = jpe.getLocation() == null ? ""
                     : "line " + jpe.getLocation().getLineNr() + ", column " + jpe.getLocation().getColumnNr() + ": ";
-            return where + jpe.getOriginalMessage();
+            return where + dev.parley.json.JsonErrors.describe(jpe);
         }
         return String.valueOf(e.getMessage());
     }

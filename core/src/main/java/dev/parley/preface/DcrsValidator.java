@@ -56,7 +56,7 @@ public final class DcrsValidator {
             if (e.getProperty() != null && "required".equals(e.getKeyword())) {
                 pointer = pointer + "/" + e.getProperty(); // point at the missing member, not at its parent
             }
-            JsonLocation loc = e.getInstanceNode() == null ? null : JsonNodes.tokenStreamLocationOf(e.getInstanceNode());
+            JsonLocation loc = locationOf(document, e.getInstanceNode(), e.getInstanceLocation().toString());
             int line = loc == null ? 0 : loc.getLineNr();
             int column = loc == null ? 0 : loc.getColumnNr();
             out.add(new SchemaViolation(pointer, e.getKeyword(), stripPointerPrefix(e.getMessage()), line, column));
@@ -64,6 +64,26 @@ public final class DcrsValidator {
         out.sort(Comparator.comparingInt(SchemaViolation::line).thenComparingInt(SchemaViolation::column)
                 .thenComparing(SchemaViolation::pointer));
         return out;
+    }
+
+    /**
+     * Where a node was read. Jackson shares one instance of small numbers, booleans and null between documents, so
+     * such a node carries no location: then the member's parent (an object or array, which always does) is used.
+     */
+    private static JsonLocation locationOf(JsonNode document, JsonNode node, String pointer) {
+        for (String p = pointer; ; p = p.substring(0, Math.max(0, p.lastIndexOf('/')))) {
+            JsonNode n = p.equals(pointer) ? node : document.at(p);
+            if (n != null && !n.isMissingNode()) {
+                try {
+                    return JsonNodes.tokenStreamLocationOf(n);
+                } catch (IllegalArgumentException noLocation) {
+                    // fall through to the parent
+                }
+            }
+            if (p.isEmpty()) {
+                return null;
+            }
+        }
     }
 
     /** networknt messages start with the instance location ("/topic/stance: ..."); we print it ourselves. */

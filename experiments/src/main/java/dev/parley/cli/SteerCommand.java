@@ -23,6 +23,8 @@ import dev.parley.server.ProtocolRegistry;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -127,9 +129,9 @@ final class SteerCommand implements Callable<Integer> {
                 try {
                     p = TabularPolicy.read(policy);
                 } catch (IOException e) {
-                    throw new UserInputException(policy + ": cannot read (" + e.getMessage() + ")");
+                    throw new UserInputException(policy + ": cannot read it (" + ioReason(e) + ")");
                 } catch (PolicyFormatException e) {
-                    throw new UserInputException(policy + ": " + e.getMessage());
+                    throw new UserInputException(e.getMessage()); // already names the file
                 }
                 if (!p.game().equals(d.name())) {
                     throw new UserInputException(policy + ": a policy for game " + p.game() + ", not " + d.name());
@@ -257,9 +259,9 @@ final class SteerCommand implements Callable<Integer> {
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
                 var loc = e.getLocation();
                 throw new UserInputException(file + (loc == null ? "" : ":" + loc.getLineNr() + ":"
-                        + loc.getColumnNr()) + ": malformed JSON: " + e.getOriginalMessage());
+                        + loc.getColumnNr()) + ": malformed JSON: " + dev.parley.json.JsonErrors.describe(e));
             } catch (IOException e) {
-                throw new UserInputException("cannot read " + file + ": " + e.getMessage());
+                throw new UserInputException(file + ": cannot read it (" + ioReason(e) + ")");
             }
             if (root == null || !root.isObject() || !root.path("role").isTextual()
                     || !root.path("transcript").isArray()) {
@@ -437,5 +439,16 @@ final class SteerCommand implements Callable<Integer> {
                 throw new IllegalStateException("an agent failed", e.getCause());
             }
         }
+    }
+
+    /** Why a file could not be read, without repeating its path (NIO's messages are often just the path). */
+    static String ioReason(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        return String.valueOf(e.getMessage());
     }
 }

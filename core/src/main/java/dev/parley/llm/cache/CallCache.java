@@ -302,7 +302,7 @@ public final class CallCache implements AutoCloseable {
             o = JSON.readTree(line);
         } catch (JsonProcessingException e) {
             throw new CacheException(source + ": line " + lineNo + ", column " + e.getLocation().getColumnNr()
-                    + ": not JSON: " + e.getOriginalMessage() + "; nothing imported");
+                    + ": not JSON: " + dev.parley.json.JsonErrors.describe(e) + "; nothing imported");
         }
         for (String f : List.of("key", "provider", "model", "request", "answer")) {
             if (!o.path(f).isTextual()) {
