@@ -98,6 +98,17 @@ final class NfgCommand implements Callable<Integer> {
     }
 
     private MetaSolver solver() {
+        // An option for another meta-solver would be ignored: say so instead of answering a different question.
+        var parsed = spec.commandLine().getParseResult();
+        boolean correlated = metaSolver.equals("ce") || metaSolver.equals("cce");
+        if (parsed.hasMatchedOption("--selection") && !correlated) {
+            throw new UserInputException("--selection applies to ce and cce only, not to " + metaSolver);
+        }
+        for (String nbsOnly : new String[] {"--feasible", "--disagreement"}) {
+            if (parsed.hasMatchedOption(nbsOnly) && !metaSolver.equals("nbs")) {
+                throw new UserInputException(nbsOnly + " applies to nbs only, not to " + metaSolver);
+            }
+        }
         try {
             return switch (metaSolver) {
                 case "ce", "cce" -> new CorrelatedEquilibriumSolver(metaSolver.equals("ce")

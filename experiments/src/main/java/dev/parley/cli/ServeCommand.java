@@ -78,6 +78,7 @@ final class ServeCommand implements Callable<Integer> {
             throw new UserInputException("--max-body, --threads, --db-pool and --max-dialogues must be positive");
         }
         ProtocolRegistry registry = registry(protocolsDir);
+        probeListen();
         DialogueStore store;
         DialogueService service;
         try {
@@ -111,6 +112,22 @@ final class ServeCommand implements Callable<Integer> {
         }, "parley-serve-shutdown"));
         stopped.await();
         return 0;
+    }
+
+    /**
+     * Fails before the database is opened (and a new SQLite file created) when the address is taken or not ours.
+     * The real bind comes later; a port lost in between still fails there, with the same message.
+     */
+    private void probeListen() {
+        if (port == 0) {
+            return;
+        }
+        try (java.net.ServerSocket probe = new java.net.ServerSocket()) {
+            probe.setReuseAddress(true);
+            probe.bind(new java.net.InetSocketAddress(host, port));
+        } catch (IOException | IllegalArgumentException | SecurityException e) {
+            throw new UserInputException("cannot listen on " + host + ":" + port + ": " + e.getMessage());
+        }
     }
 
     /**

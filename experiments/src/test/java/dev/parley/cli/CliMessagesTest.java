@@ -57,4 +57,40 @@ class CliMessagesTest {
         oneLine(missing);
         assertThat(occurrences(missing.err(), "none.json")).as(missing.err()).isEqualTo(1);
     }
+
+    @Test
+    void nfgRefusesAnOptionTheChosenMetaSolverWouldIgnore(@TempDir Path dir) throws Exception {
+        Path game = dir.resolve("mp.nfg");
+        Files.writeString(game, "NFG 1 R \"matching pennies\" { \"A\" \"B\" } { 2 2 }\n1 -1 -1 1 -1 1 1 -1\n");
+        CliRun r = parley("nfg", "--game", game.toString(), "--meta-solver", "nash", "--selection", "min-l2");
+        oneLine(r);
+        assertThat(r.err()).contains("--selection applies to ce and cce only, not to nash");
+        oneLine(parley("nfg", "--game", game.toString(), "--meta-solver", "cce", "--feasible", "hull"));
+        assertThat(parley("nfg", "--game", game.toString(), "--meta-solver", "cce", "--selection", "min-l2").code())
+                .isZero();
+    }
+
+    @Test
+    void aServeThatCannotListenCreatesNoDatabase(@TempDir Path dir) throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1,
+                java.net.InetAddress.getLoopbackAddress())) {
+            Path db = dir.resolve("parley.db");
+            CliRun r = parley("serve", "--host", "127.0.0.1", "--port", Integer.toString(taken.getLocalPort()),
+                    "--db", db.toString());
+            oneLine(r);
+            assertThat(r.err()).contains("cannot listen on 127.0.0.1:" + taken.getLocalPort());
+            assertThat(db).doesNotExist();
+        }
+    }
+
+    @Test
+    void gamesListsTheDialogueDomainsToo() throws Exception {
+        CliRun r = parley("games");
+        assertThat(r.code()).isZero();
+        assertThat(r.out()).contains("kuhn_poker").contains("fruit-trading").contains("scheduling")
+                .contains("debate").contains("dialogue domain: protocol");
+        var json = Json.MAPPER.readTree(parley("games", "--json").out());
+        assertThat(json.get("domains")).hasSize(3);
+        assertThat(json.get("domains").get(0).get("kind").asText()).isEqualTo("domain");
+    }
 }
