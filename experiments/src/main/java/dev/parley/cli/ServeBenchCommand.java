@@ -121,7 +121,11 @@ final class ServeBenchCommand implements Callable<Integer> {
                 }));
             }
             for (Future<String[]> f : made) {
-                seats.add(f.get(deadlineSeconds, TimeUnit.SECONDS));
+                try {
+                    seats.add(f.get(deadlineSeconds, TimeUnit.SECONDS));
+                } catch (java.util.concurrent.TimeoutException e) {
+                    throw pastDeadline("setting up " + dialogues + " dialogues", seats.size() + " set up");
+                }
             }
             double setup = (System.nanoTime() - setupStart) / 1e9;
 
@@ -156,7 +160,13 @@ final class ServeBenchCommand implements Callable<Integer> {
             gate.countDown();
             long deadline = start + TimeUnit.SECONDS.toNanos(deadlineSeconds);
             for (Future<?> f : runs) {
-                f.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                try {
+                    f.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                } catch (java.util.concurrent.TimeoutException e) {
+                    long done = runs.stream().filter(Future::isDone).count();
+                    throw pastDeadline(dialogues + " dialogues x " + moves + " moves", done + " of "
+                            + dialogues + " dialogues finished");
+                }
             }
             double seconds = (System.nanoTime() - start) / 1e9;
             // every dialogue must hold exactly its moves
@@ -175,6 +185,12 @@ final class ServeBenchCommand implements Callable<Integer> {
         } finally {
             clients.shutdownNow();
         }
+    }
+
+    /** The documented deadline, reached: one line saying so (the clients are stopped by the caller). */
+    private UserInputException pastDeadline(String what, String progress) {
+        return new UserInputException("serve-bench: " + what + " did not finish within --deadline " + deadlineSeconds
+                + " s (" + progress + "); raise --deadline or lower --dialogues or --moves");
     }
 
     private static HttpRequest.Builder get(URI base, String path) {

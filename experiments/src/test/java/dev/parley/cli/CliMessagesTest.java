@@ -93,4 +93,12 @@ class CliMessagesTest {
         assertThat(json.get("domains")).hasSize(3);
         assertThat(json.get("domains").get(0).get("kind").asText()).isEqualTo("domain");
     }
+
+    @Test
+    void serveBenchReachingItsDeadlineIsOneLine() {
+        // 10,000 moves cannot finish in one second on any machine this runs on (each one is a durable commit).
+        CliRun r = parley("serve-bench", "--dialogues", "40", "--moves", "250", "--deadline", "1");
+        oneLine(r);
+        assertThat(r.err()).contains("did not finish within --deadline 1 s");
+    }
 }
