@@ -157,6 +157,17 @@ public final class LlmOptions {
         if (concurrency < 1) {
             throw new UserInputException("--llm-concurrency must be at least 1, got " + concurrency);
         }
+        // Every option is checked whichever backend runs: a typo must not pass offline and fail on the first real run.
+        if (!offline() && !"openai".equals(llm)) {
+            throw new UserInputException("--llm must be offline or openai, not '" + llm + "'");
+        }
+        if (!(temperature >= 0 && temperature <= 2)) {
+            throw new UserInputException("--temperature must be between 0 and 2 (OpenAI's range), got " + temperature);
+        }
+        if (!(timeoutSeconds > 0) || maxTokens < 1 || retries < 0) {
+            throw new UserInputException("--timeout and --max-tokens must be positive and --retries non-negative");
+        }
+        CacheMode checkedMode = mode();
         CallAccounting accounting = new CallAccounting();
         if (offline()) {
             return new Session(new OfflineRealiser(), null, null, CacheMode.OFF, accounting,
@@ -183,7 +194,7 @@ public final class LlmOptions {
         } catch (IllegalArgumentException e) {
             throw new UserInputException("--base-url '" + settings.baseUrl() + "': " + e.getMessage());
         }
-        CacheMode mode = mode();
+        CacheMode mode = checkedMode;
         CallCache callCache = mode == CacheMode.OFF ? null
                 : openCache(cache, mode != CacheMode.READ_WRITE, environment.variables());
         Map<String, String> variables = environment.variables();

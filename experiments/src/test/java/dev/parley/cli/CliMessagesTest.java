@@ -101,4 +101,14 @@ class CliMessagesTest {
         oneLine(r);
         assertThat(r.err()).contains("did not finish within --deadline 1 s");
     }
+
+    @Test
+    void llmOptionsAreCheckedOfflineToo() {
+        CliRun mode = parley("psro", "--domain", "fruit-trading", "--iterations", "1", "--cache-mode", "weird");
+        oneLine(mode);
+        assertThat(mode.err()).contains("--cache-mode").contains("weird");
+        CliRun temperature = parley("psro", "--domain", "fruit-trading", "--iterations", "1", "--temperature", "-3");
+        oneLine(temperature);
+        assertThat(temperature.err()).contains("--temperature must be between 0 and 2");
+    }
 }
