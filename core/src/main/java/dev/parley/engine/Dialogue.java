@@ -494,7 +494,10 @@ public final class Dialogue {
             }
             chosen = t.addressees().isEmpty() ? null : t.addressees().get(0);
         } else if (!participants.containsKey(chosen)) {
-            return new Match(null, null, in.id() + ": unknown target " + chosen);
+            // Not echoed: a client may have sent a bearer token or any text as the target.
+            return new Match(null, null, in.id() + ": unknown target; the target must be "
+                    + (t.addressees().isEmpty() ? "one of " + participants.keySet() : t.addressees().size() == 1
+                    ? t.addressees().get(0) : "one of " + t.addressees()));
         } else if (!t.addressees().isEmpty() && !t.addressees().contains(chosen)) {
             return new Match(null, null, in.id() + ": the target must be " + (t.addressees().size() == 1
                     ? t.addressees().get(0) : "one of " + t.addressees()) + ", not " + chosen);

@@ -88,4 +88,19 @@ class DgepSemanticsTest {
         assertThat(o.accepted()).isFalse();
         assertThat(o.reason()).isEqualTo("it is not A's turn: nobody holds the role speaker");
     }
+
+    @Test
+    void anUnknownTargetIsNotEchoedBack() {
+        Dialogue d = start(HEAD + """
+                  turntaking(liberal)
+                  backtracking(off)
+                  rule(id:Open, scope:initial){ move(add, next, Say, A); }
+                  interaction(id:Say, addressee:Listener, opener:"hello"){ }
+                }
+                """);
+        MoveOutcome o = d.perform("A", "Say", Map.of(), "s3cr3t-token-the-client-sent");
+        assertThat(o.accepted()).isFalse();
+        assertThat(o.reason()).isEqualTo("Say: unknown target; the target must be one of [A, B]")
+                .doesNotContain("s3cr3t");
+    }
 }

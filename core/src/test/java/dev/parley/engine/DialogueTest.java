@@ -155,7 +155,8 @@ class DialogueTest {
                 .isEqualTo("Claim has no content variable x (content: [p])");
         assertThat(d.perform("P", "Claim", Map.of("p", "a"), "P").reason())
                 .isEqualTo("Claim: the target must be O, not P");
-        assertThat(d.perform("P", "Claim", Map.of("p", "a"), "Z").reason()).isEqualTo("Claim: unknown target Z");
+        assertThat(d.perform("P", "Claim", Map.of("p", "a"), "Z").reason())
+                .isEqualTo("Claim: unknown target; the target must be O");
         assertThat(d.perform("Z", "Claim", Map.of("p", "a"), null).reason()).startsWith("unknown participant Z");
         assertThat(DialogueJson.save(d)).isEqualTo(before);
 

@@ -119,7 +119,7 @@ class BadInputTest {
         refused(interact("TestMove", "{\"speaker\": " + q(test) + ", \"target\": \"Test#2\"}"), 409,
                 "the target must be Test2, not Test#2");
         refused(interact("TestMove", "{\"speaker\": " + q(test) + ", \"target\": \"Nobody\"}"), 409,
-                "unknown target Nobody");
+                "unknown target; the target must be Test2"); // the raw target is not echoed
         assertThat(snapshot()).isEqualTo(before);
     }
 
