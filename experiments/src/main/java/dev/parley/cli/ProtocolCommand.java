@@ -7,6 +7,7 @@ import dev.parley.aif.AifJson;
 import dev.parley.dgdl.DgdlCheckException;
 import dev.parley.dgdl.DgdlException;
 import dev.parley.dgdl.Diagnostic;
+import dev.parley.dgdl.Portability;
 import dev.parley.dgdl.Protocol;
 import dev.parley.dgdl.ProtocolChecker;
 import dev.parley.dgdl.ProtocolParser;
@@ -133,6 +134,9 @@ final class ProtocolCommand implements Runnable {
         @Option(names = "--json", description = "Print JSON instead of text.")
         boolean json;
 
+        @Option(names = "--portable", description = "Name each construct DGEP 2's parser cannot read (exit 2 if any).")
+        boolean portable;
+
         @Spec
         CommandSpec spec;
 
@@ -152,6 +156,9 @@ final class ProtocolCommand implements Runnable {
             } catch (DgdlException e) {
                 spec.commandLine().getErr().println(e.getMessage());
                 return 2;
+            }
+            if (portable) {
+                return portability(p, out);
             }
             List<Diagnostic> warnings = ProtocolChecker.check(p);
             if (json) {
@@ -190,6 +197,36 @@ final class ProtocolCommand implements Runnable {
                 out.println(d);
             }
             return 0;
+        }
+
+        /** {@code --portable}: the constructs DGEP 2 cannot read, one per line; exit 2 when there are any. */
+        private int portability(Protocol p, PrintWriter out) {
+            String text = Files.isRegularFile(file) ? readText(file)
+                    : ProtocolLibrary.text(file.toString()).orElseThrow();
+            List<Diagnostic> found = Portability.check(text, p.source());
+            if (json) {
+                ObjectNode root = Json.MAPPER.createObjectNode().put("id", p.id()).put("file", p.source())
+                        .put("portable", found.isEmpty());
+                ArrayNode list = root.putArray("not_portable");
+                for (Diagnostic d : found) {
+                    list.addObject().put("line", d.position().line()).put("column", d.position().column())
+                            .put("message", d.message().substring("not portable to DGEP 2: ".length()));
+                }
+                out.println(Json.write(root));
+            } else {
+                found.forEach(out::println);
+                out.println("protocol " + p.id() + ": " + (found.isEmpty() ? "portable to DGEP 2"
+                        : found.size() + " construct" + (found.size() == 1 ? "" : "s") + " DGEP 2 cannot read"));
+            }
+            return found.isEmpty() ? 0 : 2;
+        }
+
+        private static String readText(Path f) {
+            try {
+                return Files.readString(f);
+            } catch (java.io.IOException e) {
+                throw new UserInputException(f + ": cannot read it (" + SteerCommand.ioReason(e) + ")");
+            }
         }
 
         private static ObjectNode summary(Protocol p, List<Diagnostic> warnings) {

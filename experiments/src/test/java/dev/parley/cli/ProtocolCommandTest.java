@@ -236,4 +236,16 @@ class ProtocolCommandTest {
         assertThat(r.err()).isEqualTo(bad + ":2:29: move Nope does not exist (no interaction has that id)\n"
                 + bad + ":3:2: store Missing does not exist\n");
     }
+
+    @Test
+    void portableNamesEachConstructDgep2CannotRead() {
+        CliRun h = parley("protocol", "check", "--portable", "h");
+        assertThat(h.code()).isEqualTo(2);
+        assertThat(h.out()).contains("h.dgdl:15:14: warning: not portable to DGEP 2: the name 'CS_A' contains '_'")
+                .contains("$Speaker as the addressee of a pushed move")
+                .contains("protocol H: 19 constructs DGEP 2 cannot read");
+        CliRun fixture = parley("protocol", "check", "--portable", fixture("testgame.dgdl").toString());
+        assertThat(fixture.out()).as(fixture.out() + fixture.err()).contains("portable to DGEP 2");
+        assertThat(fixture.code()).isZero();
+    }
 }
