@@ -17,8 +17,8 @@ import java.util.Objects;
  * the product of its own action probabilities along the path, chance's the product of chance probabilities; the
  * counterfactual reach is the product of the other players' reaches in player order, times chance's; a node's value
  * sums probability × child value in action order; regrets are added history by history in the order of a
- * depth-first traversal (the bottom-up pass walks the nodes in post-order, which is that order). A test checks the
- * regrets bit for bit against a literal transcription of OpenSpiel's recursion.
+ * depth-first traversal. A test checks the regrets bit for bit against a literal transcription of OpenSpiel's
+ * recursion.
  *
  * <p>Both passes are flat loops over precomputed arrays, so an iteration allocates nothing. Subtrees that the other
  * players and chance reach with probability zero are skipped: every regret there would be multiplied by zero and
@@ -59,8 +59,8 @@ public final class CfrSolver {
     private final double[] infosetSize;
     /** Non-terminal nodes in ascending order (parents first: the top-down pass). */
     private final int[] internal;
-    /** Non-terminal nodes in depth-first post-order (children first, siblings in action order: the bottom-up pass). */
-    private final int[] postOrder;
+    /** {@code ownNodesDepthFirst[p]}: player p's decision nodes in depth-first order (the order regrets are added). */
+    private final int[][] ownNodesDepthFirst;
     /** Edges into non-terminal children, grouped by parent in {@link #internal} order (for the top-down pass). */
     private final int[] forwardEdgeStart;
     private final int[] forwardEdgeChild;
@@ -79,6 +79,10 @@ public final class CfrSolver {
 
     // Scratch.
     private final double[] ownReach;
+    /** At each child of the updating player's nodes: its value minus the node's (this iteration's advantage). */
+    private final double[] advantage;
+    /** At each of the updating player's nodes: counterfactual reach × regret weight, 0 where skipped. */
+    private final double[] regretWeightAt;
 
     private int iteration;
 
@@ -103,7 +107,14 @@ public final class CfrSolver {
         this.infosetPlayer = tree.infosetPlayers();
         int n = tree.numNodes();
         this.internal = java.util.stream.IntStream.range(0, n).filter(i -> player[i] != GameTree.TERMINAL).toArray();
-        this.postOrder = postOrder(internal.length);
+        int[] postOrder = postOrder(internal.length);
+        this.ownNodesDepthFirst = new int[numPlayers][];
+        for (int q = 0; q < numPlayers; q++) {
+            final int who = q;
+            ownNodesDepthFirst[q] = java.util.Arrays.stream(postOrder).filter(node -> player[node] == who).toArray();
+        }
+        this.advantage = new double[n];
+        this.regretWeightAt = new double[n];
         this.values = new double[numPlayers][n];
         for (int node = 0; node < n; node++) {
             if (player[node] == GameTree.TERMINAL) {
@@ -183,7 +194,11 @@ public final class CfrSolver {
         }
     }
 
-    /** The non-terminal nodes in depth-first post-order, iteratively (trees may be far deeper than the stack). */
+    /**
+     * The non-terminal nodes in depth-first post-order, iteratively (trees may be far deeper than the stack). Two
+     * nodes of one infoset are never ancestor and descendant, so for them post-order is also OpenSpiel's visiting
+     * order.
+     */
     private int[] postOrder(int count) {
         int[] order = new int[count];
         if (count == 0) {
@@ -249,6 +264,7 @@ public final class CfrSolver {
                 discountAverage(p, Math.pow((iteration - 1.0) / iteration, DCFR_GAMMA));
             }
             backward(p, regretWeight);
+            addRegrets(p);
             accumulateAverage(p, avgWeight);
             postUpdate(p);
             forward(p);
@@ -299,62 +315,89 @@ public final class CfrSolver {
     }
 
     /**
-     * Bottom-up, in post-order: player p's values and its regrets. The counterfactual reach is computed as OpenSpiel
-     * does (the others' reaches multiplied in player order, then chance's), so that it rounds the same way.
+     * Bottom-up, in descending node order (children before parents, memory read in sequence): player p's values,
+     * and at each of p's nodes the counterfactual weight and each action's advantage, kept per node. They are added
+     * to the regrets afterwards in depth-first order ({@link #addRegrets}), the order OpenSpiel adds them in, which
+     * descending node order is not. The counterfactual reach is computed as OpenSpiel does (the others' reaches
+     * multiplied in player order, then chance's), so that it rounds the same way.
      */
     private void backward(int p, double regretWeight) {
         final double[] v = values[p];
-        final int[] order = this.postOrder;
+        final int[] internal = this.internal;
         final double[] chance = this.chanceReach;
+        final double[] advantage = this.advantage;
+        final double[] weight = this.regretWeightAt;
         // Two players (the common case): the other player's reach is one array.
         final double[] other = numPlayers == 2 ? reach[1 - p] : null;
-        for (int idx = 0; idx < order.length; idx++) {
-            int node = order[idx];
+        for (int idx = internal.length - 1; idx >= 0; idx--) {
+            int node = internal[idx];
             double cf = other != null ? other[node] * chance[node] : othersReach(p, node);
+            int pl = player[node];
             if (cf == 0.0) {
                 // Unreachable for the others (and chance): every regret below is zero and the parent weights this
                 // value by zero, so skip the subtree's arithmetic. Results are unchanged.
                 v[node] = 0.0;
+                if (pl == p) {
+                    weight[node] = 0.0;
+                }
                 continue;
             }
-            int pl = player[node];
             int c0 = firstChild[node];
             int end = c0 + childCount[node];
             double value = 0.0;
-            if (fused) {
-                if (pl == GameTree.CHANCE) {
+            if (pl == GameTree.CHANCE) {
+                if (fused) {
                     for (int c = c0; c < end; c++) {
                         value = Math.fma(chanceProbability[c], v[c], value);
                     }
                 } else {
-                    int s0 = slotBase[node];
-                    for (int c = c0, s = s0; c < end; c++, s++) {
-                        value = Math.fma(current[s], v[c], value);
+                    for (int c = c0; c < end; c++) {
+                        value += chanceProbability[c] * v[c];
                     }
-                    if (pl == p) {
-                        double w = cf * regretWeight;
-                        for (int c = c0, s = s0; c < end; c++, s++) {
-                            regret[s] = Math.fma(w, v[c] - value, regret[s]);
-                        }
-                    }
-                }
-            } else if (pl == GameTree.CHANCE) {
-                for (int c = c0; c < end; c++) {
-                    value += chanceProbability[c] * v[c];
                 }
             } else {
                 int s0 = slotBase[node];
-                for (int c = c0, s = s0; c < end; c++, s++) {
-                    value += current[s] * v[c];
+                if (fused) {
+                    for (int c = c0, s = s0; c < end; c++, s++) {
+                        value = Math.fma(current[s], v[c], value);
+                    }
+                } else {
+                    for (int c = c0, s = s0; c < end; c++, s++) {
+                        value += current[s] * v[c];
+                    }
                 }
                 if (pl == p) {
-                    double w = cf * regretWeight;
-                    for (int c = c0, s = s0; c < end; c++, s++) {
-                        regret[s] += w * (v[c] - value);
+                    weight[node] = cf * regretWeight;
+                    for (int c = c0; c < end; c++) {
+                        advantage[c] = v[c] - value;
                     }
                 }
             }
             v[node] = value;
+        }
+    }
+
+    /** Adds each of p's nodes' weighted advantages to its regrets, nodes in depth-first order. */
+    private void addRegrets(int p) {
+        final int[] nodes = ownNodesDepthFirst[p];
+        final double[] advantage = this.advantage;
+        final double[] weight = this.regretWeightAt;
+        for (int node : nodes) {
+            double w = weight[node];
+            if (w == 0.0) {
+                continue; // skipped above: OpenSpiel adds zeros here
+            }
+            int c0 = firstChild[node];
+            int end = c0 + childCount[node];
+            if (fused) {
+                for (int c = c0, s = slotBase[node]; c < end; c++, s++) {
+                    regret[s] = Math.fma(w, advantage[c], regret[s]);
+                }
+            } else {
+                for (int c = c0, s = slotBase[node]; c < end; c++, s++) {
+                    regret[s] += w * advantage[c];
+                }
+            }
         }
     }
 
