@@ -87,11 +87,11 @@ class CliMessagesTest {
     void gamesListsTheDialogueDomainsToo() throws Exception {
         CliRun r = parley("games");
         assertThat(r.code()).isZero();
-        assertThat(r.out()).contains("kuhn_poker").contains("fruit-trading").contains("scheduling")
-                .contains("debate").contains("dialogue domain: protocol");
+        assertThat(r.out()).contains("kuhn_poker").contains("dialogue domains: fruit-trading, scheduling, debate")
+                .contains("parley domains describes them");
         var json = Json.MAPPER.readTree(parley("games", "--json").out());
         assertThat(json.get("domains")).hasSize(3);
-        assertThat(json.get("domains").get(0).get("kind").asText()).isEqualTo("domain");
+        assertThat(json.get("domains").get(0).asText()).isEqualTo("fruit-trading");
     }
 
     @Test
