@@ -4,10 +4,13 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.parley.aif.AifGraph;
 import dev.parley.aif.AifJson;
 import dev.parley.engine.DialogueStatus;
 import dev.parley.engine.LegalMove;
 import dev.parley.engine.PerformedMove;
+import dev.parley.engine.StoreView;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -42,8 +45,12 @@ final class DgepJson {
 
     /** The move's JSON-AIF as one compact string, as DGEP sends it. */
     private static String compactAif(LegalMove m) {
+        return compact(m.aif());
+    }
+
+    private static String compact(AifGraph g) {
         try {
-            return MAPPER.writeValueAsString(MAPPER.readTree(AifJson.toJson(m.aif())));
+            return MAPPER.writeValueAsString(MAPPER.readTree(AifJson.toJson(g)));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("cannot write JSON-AIF", e);
         }
@@ -62,7 +69,13 @@ final class DgepJson {
         return o;
     }
 
-    static ObjectNode transcriptEntry(PerformedMove m) {
+    /**
+     * A transcript entry: {@code "text"} is the client's own words when it sent some, else the locution; the
+     * locution (the opener with the content filled in) is {@code "locution"} always, and the move's JSON-AIF is
+     * {@code "aif"}, a string as in a legal move.
+     */
+    static ObjectNode transcriptEntry(DialogueService.Entry e) {
+        PerformedMove m = e.move();
         ObjectNode o = MAPPER.createObjectNode();
         o.put("index", m.index());
         o.put("player", m.speaker());
@@ -70,7 +83,32 @@ final class DgepJson {
         ObjectNode reply = o.putObject("reply");
         m.reply().forEach(reply::put);
         o.put("target", m.target());
-        o.put("text", m.text());
+        o.put("text", e.words() != null ? e.words() : m.text());
+        o.put("locution", m.text());
+        o.put("aif", compact(m.aif()));
+        return o;
+    }
+
+    /** The dialogue's whole JSON-AIF, as an object. */
+    static JsonNode aif(AifGraph g) {
+        try {
+            return MAPPER.readTree(AifJson.toJson(g));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write JSON-AIF", e);
+        }
+    }
+
+    /** {@code {"player", "stores": [{"id", "owners", "structure", "visibility", "contents"}]}}. */
+    static ObjectNode stores(DialogueService.StoresView v) {
+        ObjectNode o = MAPPER.createObjectNode().put("player", v.handle());
+        ArrayNode a = o.putArray("stores");
+        for (StoreView s : v.stores()) {
+            ObjectNode st = a.addObject().put("id", s.id());
+            s.owners().forEach(st.putArray("owners")::add);
+            st.put("structure", s.structure().name().toLowerCase(Locale.ROOT));
+            st.put("visibility", s.visibility().name().toLowerCase(Locale.ROOT));
+            s.contents().forEach(st.putArray("contents")::add);
+        }
         return o;
     }
 

@@ -1,109 +1,167 @@
 package dev.parley.server;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.sun.net.httpserver.Headers;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.parley.dgdl.Diagnostic;
-import dev.parley.engine.PerformedMove;
+import io.javalin.Javalin;
+import io.javalin.compression.CompressionStrategy;
+import io.javalin.http.Context;
+import io.javalin.http.HandlerType;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.InetSocketAddress;
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.URLDecoder;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.handler.EagerContentHandler;
+import org.eclipse.jetty.server.handler.GracefulHandler;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The DGEP-compatible HTTP API over a {@link DialogueService}, on the JDK's own HTTP server
- * ({@code com.sun.net.httpserver}): eleven routes need no framework, and routing, the body size limit and the error
- * mapping below are all the server there is, so nothing else (no Jetty, no Kotlin runtime) ships in the jar.
+ * The DGEP-compatible HTTP API over a {@link DialogueService}, on Javalin 7 (Jetty 12). Javalin routes every request
+ * to one handler here; routing on path segments, the error mapping and the checks below are the API.
  *
- * <p>Every response is JSON. Errors are {@code {"error": "..."}} with 400 (malformed JSON, bad fields, a DGDL
- * error with line and column), 403 (a speaker token that is not a participant's of this dialogue), 404 (unknown
- * dialogue, protocol, participant or path), 405 (wrong method), 409 (illegal move, with the engine's reason; seat
- * taken; players missing), 413 (body over the limit), 503 (database down); anything unexpected is logged with a
- * reference and answered 500 with that reference only, never a stack trace.
+ * <p>Slow and hostile clients: a request body is read by Jetty without a thread ({@link EagerContentHandler}, up to
+ * the body limit) before the handler runs, so a client that stalls mid-upload holds a connection, not a thread, and
+ * is dropped after the idle timeout; connections are capped ({@link NetworkConnectionLimit}); the thread pool and its
+ * queue are bounded. On stop, Jetty stops accepting, answers new requests 503 and lets requests in flight finish
+ * ({@link GracefulHandler}) for up to the stop timeout.
+ *
+ * <p>Every response is JSON. Errors are {@code {"error": "..."}} with 400 (malformed JSON, a Jackson limit broken,
+ * invalid Unicode, bad fields, a DGDL error with line and column), 401/403 (operator token; a speaker token that is
+ * not a participant's of this dialogue), 404 (unknown dialogue, protocol, participant or path), 405 (wrong method),
+ * 409 (illegal move, with the engine's reason; seat taken; players missing), 413 (body or protocol over the limit),
+ * 422 (a protocol over a limit, text too long, an idempotency key reused for another move), 503 (database down, a
+ * quarantined dialogue, shutting down); anything unexpected is logged with a reference and answered 500 with that
+ * reference only, never a stack trace.
  */
 public final class DialogueServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(DialogueServer.class);
-    private static final ObjectMapper REQUESTS = JsonMapper.builder()
-            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-            .build();
-    private static final Set<String> INTERACTION_FIELDS = Set.of("speaker", "reply", "target");
+    private static final Set<String> INTERACTION_FIELDS = Set.of("speaker", "reply", "target", "text");
+    /** Jetty's own threads besides the request threads: an acceptor, a selector and some slack. */
+    private static final int JETTY_THREADS = 4;
+    private static final int MAX_JSON_DEPTH = 64;
+    private static final int MAX_NUMBER_DIGITS = 100;
+    private static final int MAX_KEY_CHARS = 200;
 
-    static {
-        // The JDK server writes a response's headers and body separately; with Nagle's algorithm on, the body waits
-        // for the client's delayed ACK of the headers (~40 ms per request). The property is read once, when the
-        // JDK's server classes load, so it is set before the first server is made.
-        if (System.getProperty("sun.net.httpserver.nodelay") == null) {
-            System.setProperty("sun.net.httpserver.nodelay", "true");
-        }
-    }
-
-    /** Where and how to listen. */
-    public record Config(String host, int port, int maxBodyBytes, int threads) {
+    /**
+     * Where and how to listen.
+     *
+     * @param adminToken the operator token for {@code PUT /protocol} and {@code /dialogue/new}; null: those are open
+     *                   to loopback clients only
+     */
+    public record Config(String host, int port, int maxBodyBytes, int threads, int maxConnections,
+                         long idleTimeoutMillis, long stopTimeoutMillis, String adminToken) {
         public Config {
-            if (maxBodyBytes < 1 || threads < 1 || port < 0 || port > 65535) {
-                throw new IllegalArgumentException("bad server config " + port + "/" + maxBodyBytes + "/" + threads);
+            if (maxBodyBytes < 1 || threads < 1 || port < 0 || port > 65535 || maxConnections < 1
+                    || idleTimeoutMillis < 1 || stopTimeoutMillis < 0) {
+                throw new IllegalArgumentException("bad server config " + port + "/" + maxBodyBytes + "/" + threads
+                        + "/" + maxConnections + "/" + idleTimeoutMillis);
             }
+        }
+
+        public Config(String host, int port, int maxBodyBytes, int threads) {
+            this(host, port, maxBodyBytes, threads, 1024, 30_000, 10_000, null);
         }
     }
 
     private final DialogueService service;
     private final Config config;
-    private final HttpServer http;
-    private final ExecutorService executor;
+    private final Javalin app;
+    private final ObjectMapper requests;
 
-    private DialogueServer(DialogueService service, Config config) throws IOException {
+    private DialogueServer(DialogueService service, Config config) {
         this.service = service;
         this.config = config;
-        this.http = HttpServer.create(new InetSocketAddress(config.host(), config.port()), 256);
-        AtomicInteger n = new AtomicInteger();
-        this.executor = new ThreadPoolExecutor(config.threads(), config.threads(), 60, TimeUnit.SECONDS,
-                new LinkedBlockingQueue<>(), r -> {
-                    Thread t = new Thread(r, "parley-http-" + n.incrementAndGet());
-                    t.setDaemon(true);
-                    return t;
-                });
-        http.setExecutor(executor);
-        http.createContext("/", this::handle);
+        JsonFactory factory = JsonFactory.builder()
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_JSON_DEPTH)
+                        .maxNumberLength(MAX_NUMBER_DIGITS).maxStringLength(config.maxBodyBytes()).build())
+                .build();
+        this.requests = JsonMapper.builder(factory).build();
+        // bounded threads; the queue is Jetty's unbounded default (Jetty warns against a bounded one) and is bounded
+        // in effect by the connection limit, since an HTTP/1.1 connection has at most one request in flight
+        QueuedThreadPool pool = new QueuedThreadPool(config.threads() + JETTY_THREADS,
+                Math.min(4, config.threads() + JETTY_THREADS));
+        pool.setName("parley-http");
+        pool.setDaemon(true);
+        this.app = Javalin.create(c -> {
+            c.startup.showJavalinBanner = false;
+            c.startup.showOldJavalinVersionWarning = false;
+            c.http.compressionStrategy = CompressionStrategy.NONE;
+            c.http.maxRequestSize = config.maxBodyBytes();
+            c.jetty.threadPool = pool;
+            c.jetty.modifyServer(server -> {
+                server.setStopTimeout(config.stopTimeoutMillis());
+                // the body is retained up to the limit (plus framing) before the handler runs; beyond it the
+                // handler runs and refuses the body with 413 itself
+                server.setHandler(new GracefulHandler(new EagerContentHandler(
+                        new EagerContentHandler.RetainedContentLoaderFactory(config.maxBodyBytes() + 16_384L, -1,
+                                false))));
+                server.addBean(new NetworkConnectionLimit(config.maxConnections(), server));
+            });
+            c.jetty.addConnector((server, http) -> {
+                http.setSendServerVersion(false);
+                http.setSendXPoweredBy(false);
+                ServerConnector connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
+                connector.setHost(config.host());
+                connector.setPort(config.port());
+                connector.setIdleTimeout(config.idleTimeoutMillis());
+                return connector;
+            });
+            for (HandlerType t : List.of(HandlerType.GET, HandlerType.POST, HandlerType.PUT, HandlerType.PATCH,
+                    HandlerType.DELETE, HandlerType.OPTIONS)) {
+                c.routes.addHttpHandler(t, "/", this::handle);
+                c.routes.addHttpHandler(t, "/*", this::handle);
+            }
+        });
     }
 
     /** Binds and starts serving; port 0 picks a free port (see {@link #port()}). */
     public static DialogueServer start(DialogueService service, Config config) throws IOException {
         DialogueServer s = new DialogueServer(service, config);
-        s.http.start();
+        try {
+            s.app.start();
+        } catch (RuntimeException e) {
+            Throwable root = e;
+            while (root.getCause() != null) {
+                root = root.getCause();
+            }
+            throw new IOException(root.getMessage() == null ? root.toString() : root.getMessage(), e);
+        }
         LOG.info("serving on {}", s.uri());
         return s;
     }
 
     public int port() {
-        return http.getAddress().getPort();
+        return app.port();
     }
 
     public URI uri() {
@@ -111,10 +169,10 @@ public final class DialogueServer implements AutoCloseable {
         return URI.create("http://" + host + ":" + port());
     }
 
+    /** Stops gracefully: no new requests, those in flight finish (up to the stop timeout). */
     @Override
     public void close() {
-        http.stop(0);
-        executor.shutdownNow();
+        app.stop();
     }
 
     // ------------------------------------------------------------------ dispatch
@@ -122,31 +180,33 @@ public final class DialogueServer implements AutoCloseable {
     private record Reply(int status, JsonNode body) {
     }
 
-    private void handle(HttpExchange ex) {
+    private void handle(Context ctx) {
         String route = "?";
+        String method = ctx.req().getMethod();
         try {
-            List<String> path = segments(ex.getRequestURI().getRawPath());
+            List<String> path = segments(ctx.req().getRequestURI());
             route = routeName(path);
-            checkDeclaredLength(ex);
-            Reply r = dispatch(ex, path);
-            send(ex, r.status(), r.body());
+            checkDeclaredLength(ctx);
+            Reply r = dispatch(ctx, method, path);
+            send(ctx, r.status(), r.body());
         } catch (ApiException e) {
-            LOG.debug("{} {} -> {} {}", ex.getRequestMethod(), route, e.status(), e.getMessage());
+            LOG.debug("{} {} -> {} {}", method, route, e.status(), e.getMessage());
             if (e.status() == 413) {
                 // the rest of the body is not read: the connection cannot carry another request
-                ex.getResponseHeaders().set("Connection", "close");
+                ctx.header("Connection", "close");
             }
-            send(ex, e.status(), DgepJson.error(e.getMessage(), e.details()));
+            if (e.status() == 401) {
+                ctx.header("WWW-Authenticate", "Bearer");
+            }
+            send(ctx, e.status(), DgepJson.error(e.getMessage(), e.details()));
         } catch (StoreException e) {
             String ref = Tokens.incident();
-            LOG.error("database failure [{}] on {} {}", ref, ex.getRequestMethod(), route, e);
-            send(ex, 503, DgepJson.error("the database is unavailable (reference " + ref + ")", Map.of()));
+            LOG.error("database failure [{}] on {} {}", ref, method, route, e);
+            send(ctx, 503, DgepJson.error("the database is unavailable (reference " + ref + ")", Map.of()));
         } catch (RuntimeException | Error e) {
             String ref = Tokens.incident();
-            LOG.error("internal error [{}] on {} {}", ref, ex.getRequestMethod(), route, e);
-            send(ex, 500, DgepJson.error("internal server error (reference " + ref + ")", Map.of()));
-        } finally {
-            ex.close();
+            LOG.error("internal error [{}] on {} {}", ref, method, route, e);
+            send(ctx, 500, DgepJson.error("internal server error (reference " + ref + ")", Map.of()));
         }
     }
 
@@ -163,8 +223,7 @@ public final class DialogueServer implements AutoCloseable {
         return "/" + String.join("/", p.stream().limit(2).toList());
     }
 
-    private Reply dispatch(HttpExchange ex, List<String> p) {
-        String method = ex.getRequestMethod();
+    private Reply dispatch(Context ctx, String method, List<String> p) {
         int n = p.size();
         if (n == 1 && p.get(0).equals("available")) {
             allow(method, "GET");
@@ -176,17 +235,20 @@ public final class DialogueServer implements AutoCloseable {
             allow(method, "GET");
             DialogueService.Health h = service.health();
             ObjectNode o = DgepJson.MAPPER.createObjectNode().put("status", h.databaseUp() ? "ok" : "unavailable")
-                    .put("database", h.database()).put("dialogues", h.dialogues()).put("protocols", h.protocols());
+                    .put("database", h.database()).put("writable", h.databaseUp()).put("dialogues", h.dialogues())
+                    .put("quarantined", h.quarantined()).put("protocols", h.protocols());
             return new Reply(h.databaseUp() ? 200 : 503, o);
         }
         if (n == 1 && p.get(0).equals("protocol")) {
             allow(method, "PUT");
-            return addProtocol(ex);
+            operator(ctx);
+            return addProtocol(ctx);
         }
         if (n >= 3 && p.get(0).equals("dialogue")) {
             if (n == 3 && p.get(1).equals("new")) {
                 allow(method, "GET", "POST");
-                optionalJsonBody(ex);
+                operator(ctx);
+                optionalJsonBody(ctx);
                 String id = service.create(p.get(2));
                 return new Reply(200, DgepJson.MAPPER.createObjectNode().put("dialogueID", id));
             }
@@ -202,7 +264,7 @@ public final class DialogueServer implements AutoCloseable {
             }
             if (n == 4 && what.equals("join")) {
                 allow(method, "GET", "POST");
-                optionalJsonBody(ex);
+                optionalJsonBody(ctx);
                 DialogueService.Joined j = service.join(id, p.get(3));
                 return new Reply(200, DgepJson.MAPPER.createObjectNode().put("participantID", j.participantId())
                         .put("player", j.handle()).put("protocolPlayer", j.player()));
@@ -218,18 +280,26 @@ public final class DialogueServer implements AutoCloseable {
                 o.set("moves", DgepJson.legalMoves(m.moves()));
                 return new Reply(200, o);
             }
+            if (n == 4 && what.equals("stores")) {
+                allow(method, "GET");
+                return new Reply(200, DgepJson.stores(service.stores(id, p.get(3))));
+            }
             if (n == 4 && what.equals("interaction")) {
                 allow(method, "POST");
-                return interaction(ex, id, p.get(3));
+                return interaction(ctx, id, p.get(3));
             }
             if (n == 3 && what.equals("transcript")) {
                 allow(method, "GET");
                 ObjectNode o = DgepJson.MAPPER.createObjectNode();
                 ArrayNode a = o.putArray("transcript");
-                for (PerformedMove m : service.transcript(id)) {
-                    a.add(DgepJson.transcriptEntry(m));
+                for (DialogueService.Entry e : service.transcript(id)) {
+                    a.add(DgepJson.transcriptEntry(e));
                 }
                 return new Reply(200, o);
+            }
+            if (n == 3 && what.equals("aif")) {
+                allow(method, "GET");
+                return new Reply(200, DgepJson.aif(service.aif(id)));
             }
             if (n == 3 && what.equals("status")) {
                 allow(method, "GET");
@@ -238,7 +308,38 @@ public final class DialogueServer implements AutoCloseable {
         }
         throw ApiException.notFound("no such endpoint: " + method + " " + routeName(p) + " (see GET /available, "
                 + "/dialogue/new/{protocol}, /dialogue/{id}/roles|join/{role}|moves[/{participantID}]|"
-                + "interaction/{moveID}|transcript|status, PUT /protocol, GET /health)");
+                + "stores/{participantID}|interaction/{moveID}|transcript|aif|status, PUT /protocol, GET /health)");
+    }
+
+    /**
+     * {@code PUT /protocol} and {@code /dialogue/new} change what the server holds for good: with an operator token
+     * configured they need it ({@code Authorization: Bearer TOKEN}); without one only clients on this machine may.
+     */
+    private void operator(Context ctx) {
+        String token = config.adminToken();
+        if (token == null) {
+            if (!loopback(ctx.req().getRemoteAddr())) {
+                throw ApiException.forbidden("this server has no operator token (--admin-token-env), so protocol "
+                        + "uploads and new dialogues are open to clients on its own machine only");
+            }
+            return;
+        }
+        String auth = ctx.header("Authorization");
+        if (auth == null || !auth.startsWith("Bearer ")) {
+            throw new ApiException(401, "this needs the operator token: send Authorization: Bearer TOKEN");
+        }
+        if (!MessageDigest.isEqual(auth.substring("Bearer ".length()).trim().getBytes(StandardCharsets.UTF_8),
+                token.getBytes(StandardCharsets.UTF_8))) {
+            throw ApiException.forbidden("the operator token is wrong");
+        }
+    }
+
+    private static boolean loopback(String address) {
+        try {
+            return address != null && InetAddress.getByName(address).isLoopbackAddress();
+        } catch (java.net.UnknownHostException e) {
+            return false;
+        }
     }
 
     private static void allow(String method, String... allowed) {
@@ -251,19 +352,19 @@ public final class DialogueServer implements AutoCloseable {
                 + String.join(", ", allowed) + ")", Map.of("allow", List.of(allowed)));
     }
 
-    private Reply addProtocol(HttpExchange ex) {
-        byte[] body = body(ex);
+    private Reply addProtocol(Context ctx) {
+        byte[] body = body(ctx);
         String text;
         try {
             text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(java.nio.ByteBuffer.wrap(body)).toString();
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(body)).toString();
         } catch (CharacterCodingException e) {
             throw ApiException.badRequest("the protocol must be DGDL text in UTF-8");
         }
         if (text.isBlank()) {
             throw ApiException.badRequest("the body must be the DGDL text of the protocol");
         }
-        DialogueService.Added a = service.addProtocol(text);
+        DialogueService.Added a = service.addProtocol(text, body.length);
         ObjectNode o = DgepJson.MAPPER.createObjectNode().put("protocol", a.name());
         ArrayNode ws = o.putArray("warnings");
         for (Diagnostic d : a.warnings()) {
@@ -273,16 +374,17 @@ public final class DialogueServer implements AutoCloseable {
         return new Reply(201, o);
     }
 
-    private Reply interaction(HttpExchange ex, String dialogueId, String moveId) {
-        JsonNode root = json(body(ex));
+    private Reply interaction(Context ctx, String dialogueId, String moveId) {
+        String key = idempotencyKey(ctx);
+        JsonNode root = json(body(ctx));
         if (root == null || !root.isObject()) {
             throw ApiException.badRequest("the body must be a JSON object {\"speaker\": participantID, "
-                    + "\"reply\": {var: text}, \"target\": player}");
+                    + "\"reply\": {var: text}, \"target\": player, \"text\": words}");
         }
         for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
             String f = it.next();
             if (!INTERACTION_FIELDS.contains(f)) {
-                throw ApiException.badRequest("unknown field \"" + f + "\" (fields: speaker, reply, target)");
+                throw ApiException.badRequest("unknown field \"" + f + "\" (fields: speaker, reply, target, text)");
             }
         }
         JsonNode speaker = root.get("speaker");
@@ -293,6 +395,11 @@ public final class DialogueServer implements AutoCloseable {
             throw ApiException.badRequest("\"speaker\" must be text (the participantID that join returned)");
         }
         String target = scalar(root.get("target"), "target");
+        JsonNode textNode = root.get("text");
+        if (textNode != null && !textNode.isNull() && !textNode.isTextual()) {
+            throw ApiException.badRequest("\"text\" must be text (the move's words)");
+        }
+        String words = textNode == null || textNode.isNull() ? null : textNode.asText();
         Map<String, String> reply = new LinkedHashMap<>();
         JsonNode r = root.get("reply");
         if (r != null && !r.isNull()) {
@@ -310,11 +417,28 @@ public final class DialogueServer implements AutoCloseable {
             target = reply.get("target");
             reply.remove("target");
         }
-        DialogueService.Performed done = service.perform(dialogueId, moveId, speaker.asText(), reply, target);
+        DialogueService.Performed done = service.perform(dialogueId, moveId, speaker.asText(), reply, target, words,
+                key);
         ObjectNode o = DgepJson.MAPPER.createObjectNode().put("accepted", true);
-        o.set("move", DgepJson.transcriptEntry(done.move()));
+        if (done.repeated()) {
+            o.put("repeated", true);
+        }
+        o.set("move", DgepJson.transcriptEntry(done.entry()));
         o.set("moves", DgepJson.movesBySeat(done.moves()));
         return new Reply(200, o);
+    }
+
+    /** The {@code Idempotency-Key} header: printable ASCII, at most 200 characters; null when absent. */
+    private static String idempotencyKey(Context ctx) {
+        String key = ctx.header("Idempotency-Key");
+        if (key == null) {
+            return null;
+        }
+        if (key.isEmpty() || key.length() > MAX_KEY_CHARS || !key.chars().allMatch(ch -> ch > 0x20 && ch < 0x7f)) {
+            throw ApiException.badRequest("Idempotency-Key must be 1 to " + MAX_KEY_CHARS
+                    + " printable ASCII characters");
+        }
+        return key;
     }
 
     private static String scalar(JsonNode n, String field) {
@@ -329,8 +453,8 @@ public final class DialogueServer implements AutoCloseable {
 
     // ------------------------------------------------------------------ bodies
 
-    private void checkDeclaredLength(HttpExchange ex) {
-        String declared = ex.getRequestHeaders().getFirst("Content-Length");
+    private void checkDeclaredLength(Context ctx) {
+        String declared = ctx.header("Content-Length");
         if (declared != null) {
             long n;
             try {
@@ -350,11 +474,11 @@ public final class DialogueServer implements AutoCloseable {
     }
 
     /** Reads the body, refusing (413) as soon as it passes the limit, whatever Content-Length said. */
-    private byte[] body(HttpExchange ex) {
+    private byte[] body(Context ctx) {
         int limit = config.maxBodyBytes();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         byte[] buf = new byte[8192];
-        try (InputStream in = ex.getRequestBody()) {
+        try (InputStream in = ctx.req().getInputStream()) {
             int r;
             while ((r = in.read(buf)) >= 0) {
                 out.write(buf, 0, r);
@@ -368,29 +492,34 @@ public final class DialogueServer implements AutoCloseable {
         return out.toByteArray();
     }
 
-    private static JsonNode json(byte[] body) {
+    private JsonNode json(byte[] body) {
         if (body.length == 0) {
             throw ApiException.badRequest("the body is empty; expected a JSON object");
         }
-        try {
-            JsonParser parser = REQUESTS.createParser(body);
-            JsonNode node = REQUESTS.readTree(parser);
+        JsonNode node;
+        try (JsonParser parser = requests.createParser(body)) {
+            node = requests.readTree(parser);
             if (parser.nextToken() != null) {
                 throw ApiException.badRequest("malformed JSON: unexpected content after the value at line "
                         + parser.currentLocation().getLineNr() + ", column " + parser.currentLocation().getColumnNr());
             }
-            return node;
+        } catch (StreamConstraintsException e) {
+            // Jackson's own limits (nesting depth, number length, string length): its message names the constraint
+            throw ApiException.badRequest("the JSON breaks a limit: " + e.getOriginalMessage());
         } catch (JsonProcessingException e) {
-            throw ApiException.badRequest("malformed JSON at line " + e.getLocation().getLineNr() + ", column "
-                    + e.getLocation().getColumnNr() + ": " + e.getOriginalMessage());
+            JsonLocation at = e.getLocation();
+            throw ApiException.badRequest("malformed JSON" + (at == null ? "" : " at line " + at.getLineNr()
+                    + ", column " + at.getColumnNr()) + ": " + e.getOriginalMessage());
         } catch (IOException e) {
             throw ApiException.badRequest("the request body could not be read: " + e.getMessage());
         }
+        Unicode.check(node, "body");
+        return node;
     }
 
     /** {@code new} and {@code join} take no body; one that is sent must still be JSON (DGEP clients send {}). */
-    private void optionalJsonBody(HttpExchange ex) {
-        byte[] b = body(ex);
+    private void optionalJsonBody(Context ctx) {
+        byte[] b = body(ctx);
         if (b.length > 0 && !new String(b, StandardCharsets.UTF_8).isBlank()) {
             json(b);
         }
@@ -398,25 +527,23 @@ public final class DialogueServer implements AutoCloseable {
 
     // ------------------------------------------------------------------ responses
 
-    private static void send(HttpExchange ex, int status, JsonNode body) {
+    private static void send(Context ctx, int status, JsonNode body) {
+        byte[] bytes;
         try {
-            byte[] bytes = DgepJson.MAPPER.writeValueAsBytes(body);
-            Headers h = ex.getResponseHeaders();
-            h.set("Content-Type", "application/json; charset=utf-8");
-            h.set("Cache-Control", "no-store");
-            h.set("X-Content-Type-Options", "nosniff");
-            if (status == 405 && body.has("allow")) {
-                List<String> allow = new ArrayList<>();
-                body.get("allow").forEach(a -> allow.add(a.asText()));
-                h.set("Allow", String.join(", ", allow));
-            }
-            ex.sendResponseHeaders(status, bytes.length);
-            try (OutputStream os = ex.getResponseBody()) {
-                os.write(bytes);
-            }
-        } catch (IOException e) {
-            LOG.debug("client went away before the response was sent: {}", e.getMessage());
+            bytes = DgepJson.MAPPER.writeValueAsBytes(body);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write a response", e);
         }
+        ctx.status(status);
+        ctx.contentType("application/json; charset=utf-8");
+        ctx.header("Cache-Control", "no-store");
+        ctx.header("X-Content-Type-Options", "nosniff");
+        if (status == 405 && body.has("allow")) {
+            List<String> allow = new ArrayList<>();
+            body.get("allow").forEach(a -> allow.add(a.asText()));
+            ctx.header("Allow", String.join(", ", allow));
+        }
+        ctx.result(bytes);
     }
 
     /** Path segments, each URL-decoded; empty segments (double or trailing slashes) dropped. */

@@ -7,19 +7,24 @@ import dev.parley.dgdl.ProtocolChecker;
 import dev.parley.dgdl.ProtocolParser;
 import dev.parley.engine.Dialogue;
 import dev.parley.engine.DialogueException;
-import dev.parley.engine.DialogueJson;
 import dev.parley.engine.DialogueStatus;
 import dev.parley.engine.ExternalConditionResolver;
 import dev.parley.engine.LegalMove;
 import dev.parley.engine.MoveOutcome;
 import dev.parley.engine.Participant;
 import dev.parley.engine.PerformedMove;
+import dev.parley.engine.StoreView;
+import dev.parley.aif.AifGraph;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,44 +36,81 @@ import org.slf4j.LoggerFactory;
  * <p>Concurrency: each dialogue has its own lock, taken by every operation on it (the engine is single-threaded),
  * so moves on one dialogue are serialised and the loser of a race sees the winner's move (the engine then rejects
  * its attempt with the reason, e.g. that it is no longer its turn); different dialogues proceed in parallel up to
- * the database commit.
+ * the database commit. Across servers on one shared database the dialogue's version in the database decides: every
+ * request first catches up with the moves other servers logged, and a move that loses the race at commit catches up
+ * and is judged again by the engine (409 with its reason, never 503).
  *
- * <p>Durability: a move is performed on the engine, the new state saved to JSON and written with the move in one
- * transaction; only then does the caller hear "accepted". If the write fails the engine is put back to the last
- * stored state, so memory never runs ahead of the database.
+ * <p>Durability: a move is performed on a copy of the engine and appended to the move log; only once it is committed
+ * does the copy replace the engine and the caller hear "accepted", so memory never runs ahead of the database. A
+ * dialogue is rebuilt from its latest snapshot and the log after it; one that cannot be rebuilt is quarantined (503
+ * with the reason for it alone) and logged, and every other dialogue is served.
  */
 public final class DialogueService implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(DialogueService.class);
+    private static final int MAX_RACE_RETRIES = 5;
 
     private final ProtocolRegistry protocols;
     private final DialogueStore store;
     private final ExternalConditionResolver resolver;
-    private final int maxDialogues;
+    private final Settings settings;
     private final ConcurrentHashMap<String, Served> dialogues = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, String> quarantined = new ConcurrentHashMap<>();
+    private final Object loading = new Object();
+    private final ExecutorService snapshotter;
 
-    /** A dialogue in memory. Every field is guarded by {@code lock}. */
+    /**
+     * How the service runs.
+     *
+     * @param maxDialogues  most dialogues held; {@code /new} answers 503 beyond
+     * @param snapshotEvery a snapshot of a dialogue's state every this many moves
+     * @param protocolLimits limits on uploaded protocols
+     * @param maxTextChars  the longest free text a move may carry
+     */
+    public record Settings(int maxDialogues, int snapshotEvery, ProtocolLimits protocolLimits, int maxTextChars) {
+        public Settings {
+            if (maxDialogues < 1 || snapshotEvery < 1 || maxTextChars < 1) {
+                throw new IllegalArgumentException("service settings must be positive");
+            }
+        }
+
+        public static Settings defaults(int maxDialogues) {
+            return new Settings(maxDialogues, 100, ProtocolLimits.DEFAULT, 4000);
+        }
+    }
+
+    /** A dialogue in memory. Every mutable field is guarded by {@code lock}. */
     private static final class Served {
         final String id;
         final String protocolName;
         final Protocol protocol;
         final ReentrantLock lock = new ReentrantLock();
         final List<Seat> seats;
+        /** The client's free text of each move, by index (null where it sent none). */
+        final List<String> words;
         Dialogue dialogue;
-        String savedState;
 
         Served(String id, String protocolName, Protocol protocol, List<Seat> seats, Dialogue dialogue,
-               String savedState) {
+               List<String> words) {
             this.id = id;
             this.protocolName = protocolName;
             this.protocol = protocol;
             this.seats = new ArrayList<>(seats);
             this.dialogue = dialogue;
-            this.savedState = savedState;
+            this.words = new ArrayList<>(words);
         }
 
         List<String> free() {
             return seats.stream().filter(s -> !s.filled()).map(Seat::handle).toList();
+        }
+    }
+
+    /** A dialogue's saved state or log cannot be read back. */
+    private static final class Corrupt extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Corrupt(String message) {
+            super(message, null, false, false);
         }
     }
 
@@ -88,8 +130,19 @@ public final class DialogueService implements AutoCloseable {
     public record ParticipantMoves(String handle, List<LegalMove> moves) {
     }
 
-    /** An accepted move and everyone's legal moves after it. */
-    public record Performed(PerformedMove move, Map<String, List<LegalMove>> moves) {
+    /** A transcript entry: the engine's move and the client's free text (null when it sent none). */
+    public record Entry(PerformedMove move, String words) {
+    }
+
+    /**
+     * An accepted move and everyone's legal moves after it; {@code repeated} when an idempotency key matched an
+     * earlier move, which is returned instead of making a second one.
+     */
+    public record Performed(Entry entry, Map<String, List<LegalMove>> moves, boolean repeated) {
+
+        public PerformedMove move() {
+            return entry.move();
+        }
     }
 
     /** {@code /status}. */
@@ -101,24 +154,33 @@ public final class DialogueService implements AutoCloseable {
         }
     }
 
+    /** A participant's view of the commitment stores: the public ones and the private ones it owns. */
+    public record StoresView(String handle, List<StoreView> stores) {
+    }
+
     /** A protocol added with {@code PUT /protocol}. */
     public record Added(String name, List<Diagnostic> warnings) {
     }
 
     /** {@code /health}. */
-    public record Health(boolean databaseUp, String database, int dialogues, int protocols) {
+    public record Health(boolean databaseUp, String database, int dialogues, int protocols, int quarantined) {
+    }
+
+    public DialogueService(ProtocolRegistry protocols, DialogueStore store, ExternalConditionResolver resolver,
+                           int maxDialogues) {
+        this(protocols, store, resolver, Settings.defaults(maxDialogues));
     }
 
     /**
-     * Opens the service: adds the uploaded protocols kept in the store to {@code protocols}, then restores every
-     * stored dialogue exactly (engine state from its saved JSON, checked against the move log).
+     * Opens the service: adds the uploaded protocols kept in the store to {@code protocols}, then rebuilds every
+     * stored dialogue (latest snapshot plus the log after it); one that cannot be rebuilt is quarantined.
      */
     public DialogueService(ProtocolRegistry protocols, DialogueStore store, ExternalConditionResolver resolver,
-                           int maxDialogues) {
+                           Settings settings) {
         this.protocols = protocols;
         this.store = store;
         this.resolver = resolver;
-        this.maxDialogues = maxDialogues;
+        this.settings = settings;
         for (DialogueStore.StoredProtocol p : store.protocols()) {
             try {
                 if (!protocols.add(p.name(), ProtocolRegistry.Origin.UPLOADED,
@@ -127,38 +189,95 @@ public final class DialogueService implements AutoCloseable {
                             p.name());
                 }
             } catch (DgdlException e) {
-                throw new StoreException("stored protocol " + p.name() + " no longer loads: " + e.getMessage(), e);
+                // its dialogues carry their own copy of the protocol; only new dialogues on it are lost
+                LOG.error("stored protocol {} no longer loads and is not offered: {}", p.name(), e.getMessage());
             }
         }
-        for (DialogueStore.StoredDialogue d : store.dialogues()) {
-            dialogues.put(d.id(), restore(d));
+        for (String id : store.dialogueIds()) {
+            loadStored(id);
         }
-        LOG.info("dialogue service on {}: {} protocols, {} dialogues restored", store.kind(), protocols.size(),
-                dialogues.size());
+        this.snapshotter = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "parley-snapshots");
+            t.setDaemon(true);
+            return t;
+        });
+        LOG.info("dialogue service on {}: {} protocols, {} dialogues restored, {} quarantined", store.kind(),
+                protocols.size(), dialogues.size(), quarantined.size());
     }
 
-    private Served restore(DialogueStore.StoredDialogue d) {
-        Dialogue dialogue;
+    /** Loads one dialogue from the store into memory (or quarantine); null when the store has none. */
+    private Served loadStored(String id) {
+        Optional<DialogueStore.StoredDialogue> d = store.load(id);
+        if (d.isEmpty()) {
+            return null;
+        }
         try {
-            dialogue = DialogueJson.restore(d.state(), resolver);
-        } catch (DialogueException e) {
-            throw new StoreException("dialogue " + d.id() + " cannot be restored: " + e.getMessage(), e);
+            Served s = rebuild(d.get());
+            dialogues.put(id, s);
+            return s;
+        } catch (Corrupt e) {
+            quarantine(id, e.getMessage());
+            return null;
         }
-        List<PerformedMove> history = dialogue.history();
-        if (history.size() != d.moveCount() || d.moves().size() != d.moveCount()) {
-            throw new StoreException("dialogue " + d.id() + " is inconsistent: state has " + history.size()
-                    + " moves, move count " + d.moveCount() + ", move log " + d.moves().size());
+    }
+
+    private void quarantine(String id, String reason) {
+        LOG.error("dialogue {} is quarantined: {}", id, reason);
+        quarantined.put(id, reason);
+        dialogues.remove(id);
+    }
+
+    private Served rebuild(DialogueStore.StoredDialogue d) throws Corrupt {
+        List<DialogueStore.StoredMove> log = d.moves();
+        if (log.size() != d.moveCount()) {
+            throw new Corrupt("its move log has " + log.size() + " moves, its move count is " + d.moveCount());
         }
-        for (int i = 0; i < history.size(); i++) {
-            PerformedMove h = history.get(i);
-            DialogueStore.StoredMove m = d.moves().get(i);
-            if (m.seq() != i || !m.speaker().equals(h.speaker()) || !m.moveId().equals(h.moveId())
-                    || !m.reply().equals(h.reply())) {
-                throw new StoreException("dialogue " + d.id() + " is inconsistent at move " + i
-                        + ": the move log and the saved state disagree");
+        for (int i = 0; i < log.size(); i++) {
+            if (log.get(i).seq() != i) {
+                throw new Corrupt("its move log has a gap at move " + i);
             }
         }
-        return new Served(d.id(), d.protocol(), dialogue.protocol(), d.seats(), dialogue, d.state());
+        if (d.snapshot() == null || d.snapshotSeq() < 0 || d.snapshotSeq() > log.size()) {
+            throw new Corrupt("it has no snapshot to rebuild from");
+        }
+        Dialogue dialogue;
+        try {
+            dialogue = Snapshots.restore(d.snapshot(), log.subList(0, d.snapshotSeq()), resolver);
+        } catch (RuntimeException e) {
+            throw new Corrupt("its snapshot at move " + d.snapshotSeq() + " cannot be read: " + e.getMessage());
+        }
+        dialogue = replay(dialogue, log.subList(d.snapshotSeq(), log.size()));
+        List<String> words = new ArrayList<>();
+        log.forEach(m -> words.add(m.words()));
+        return new Served(d.id(), d.protocol(), dialogue.protocol(), d.seats(), dialogue, words);
+    }
+
+    /** The dialogue after the logged moves, each checked to come out as it was logged. */
+    private Dialogue replay(Dialogue from, List<DialogueStore.StoredMove> moves) throws Corrupt {
+        if (moves.isEmpty()) {
+            return from;
+        }
+        Dialogue d = from.copy();
+        for (DialogueStore.StoredMove m : moves) {
+            if (m.seq() != d.history().size()) {
+                throw new Corrupt("move " + m.seq() + " does not follow move " + (d.history().size() - 1));
+            }
+            MoveOutcome o;
+            try {
+                o = d.perform(m.speaker(), m.moveId(), m.reply(), m.target());
+            } catch (RuntimeException e) {
+                throw new Corrupt("move " + m.seq() + " cannot be replayed: " + e.getMessage());
+            }
+            if (!o.accepted()) {
+                throw new Corrupt("move " + m.seq() + " is refused on replay: " + o.reason());
+            }
+            PerformedMove p = o.move().orElseThrow();
+            if (!p.speaker().equals(m.speaker()) || !p.moveId().equals(m.moveId()) || !p.reply().equals(m.reply())
+                    || !p.text().equals(m.locution())) {
+                throw new Corrupt("move " + m.seq() + " comes out differently on replay than it was logged");
+            }
+        }
+        return d;
     }
 
     // ------------------------------------------------------------------ protocols
@@ -168,10 +287,12 @@ public final class DialogueService implements AutoCloseable {
     }
 
     /**
-     * Validates and adds a protocol under its game id: it must parse, pass the checker and be able to start a
-     * dialogue with one participant per seat. Errors carry the line and column.
+     * Validates and adds a protocol under its game id: within the limits (checked on the text first), it must parse,
+     * pass the checker and be able to start a dialogue with one participant per seat. Errors carry the line and
+     * column.
      */
-    public Added addProtocol(String dgdl) {
+    public Added addProtocol(String dgdl, int utf8Bytes) {
+        settings.protocolLimits().checkText(dgdl, utf8Bytes);
         Protocol p;
         try {
             p = ProtocolParser.load(dgdl, "protocol.dgdl");
@@ -181,6 +302,7 @@ public final class DialogueService implements AutoCloseable {
             details.put("column", e.column());
             throw new ApiException(400, e.getMessage(), details);
         }
+        settings.protocolLimits().checkParsed(p);
         try {
             Dialogue.start(p, participants(seatsOf(p)), resolver);
         } catch (DialogueException e) {
@@ -221,8 +343,9 @@ public final class DialogueService implements AutoCloseable {
     public String create(String protocolName) {
         ProtocolRegistry.Entry entry = protocols.find(protocolName).orElseThrow(() -> ApiException.notFound(
                 "no protocol " + protocolName + " (available: " + String.join(", ", protocols.names()) + ")"));
-        if (dialogues.size() >= maxDialogues) {
-            throw new ApiException(503, "the server holds its maximum of " + maxDialogues + " dialogues");
+        if (dialogues.size() >= settings.maxDialogues()) {
+            throw new ApiException(503, "the server holds its maximum of " + settings.maxDialogues()
+                    + " dialogues");
         }
         List<Seat> seats = seatsOf(entry.protocol());
         Dialogue d;
@@ -232,21 +355,14 @@ public final class DialogueService implements AutoCloseable {
             throw ApiException.conflict("protocol " + entry.name() + " cannot start a dialogue: " + e.getMessage());
         }
         String id = Tokens.dialogueId();
-        String state = DialogueJson.save(d);
-        store.createDialogue(id, entry.name(), System.currentTimeMillis(), seats, state);
-        dialogues.put(id, new Served(id, entry.name(), entry.protocol(), seats, d, state));
+        store.createDialogue(id, entry.name(), System.currentTimeMillis(), seats, Snapshots.of(d));
+        dialogues.put(id, new Served(id, entry.name(), entry.protocol(), seats, d, List.of()));
         LOG.info("dialogue {} created on {}", id, entry.name());
         return id;
     }
 
     public RolesView roles(String dialogueId) {
-        Served s = find(dialogueId);
-        s.lock.lock();
-        try {
-            return new RolesView(s.id, s.protocolName, s.protocol.roles(), seatViews(s));
-        } finally {
-            s.lock.unlock();
-        }
+        return read(dialogueId, s -> new RolesView(s.id, s.protocolName, s.protocol.roles(), seatViews(s)));
     }
 
     private static List<SeatView> seatViews(Served s) {
@@ -263,9 +379,7 @@ public final class DialogueService implements AutoCloseable {
      * the player holds. The token is returned once and never stored in the clear.
      */
     public Joined join(String dialogueId, String role) {
-        Served s = find(dialogueId);
-        s.lock.lock();
-        try {
+        return read(dialogueId, s -> {
             boolean any = false;
             for (int i = 0; i < s.seats.size(); i++) {
                 Seat seat = s.seats.get(i);
@@ -281,8 +395,13 @@ public final class DialogueService implements AutoCloseable {
                 String hash = Tokens.hash(token);
                 long at = System.currentTimeMillis();
                 if (!store.claimSeat(s.id, i, hash, at)) {
-                    throw new StoreException("seat " + seat.handle() + " of dialogue " + s.id
-                            + " is taken in the database but free in memory");
+                    if (!store.shared()) {
+                        throw new StoreException("seat " + seat.handle() + " of dialogue " + s.id
+                                + " is taken in the database but free in memory");
+                    }
+                    // another server gave it away a moment ago
+                    s.seats.set(i, store.seats(s.id).get(i));
+                    continue;
                 }
                 s.seats.set(i, seat.join(hash, at));
                 LOG.info("dialogue {}: {} joined", s.id, seat.handle());
@@ -296,20 +415,12 @@ public final class DialogueService implements AutoCloseable {
             throw ApiException.conflict("every player with role " + role + " in dialogue " + s.id
                     + " has joined already" + (s.free().isEmpty() ? "" : " (free: " + String.join(", ", s.free())
                     + ")"));
-        } finally {
-            s.lock.unlock();
-        }
+        });
     }
 
     /** Every seat's legal moves now, by seat name. */
     public Map<String, List<LegalMove>> moves(String dialogueId) {
-        Served s = find(dialogueId);
-        s.lock.lock();
-        try {
-            return movesOf(s);
-        } finally {
-            s.lock.unlock();
-        }
+        return read(dialogueId, DialogueService::movesOf);
     }
 
     private static Map<String, List<LegalMove>> movesOf(Served s) {
@@ -322,20 +433,27 @@ public final class DialogueService implements AutoCloseable {
 
     /** The legal moves of the participant holding {@code token}; 404 if no one in this dialogue holds it. */
     public ParticipantMoves moves(String dialogueId, String token) {
-        Served s = find(dialogueId);
-        s.lock.lock();
-        try {
-            Seat seat = seatOf(s, token).orElseThrow(() -> ApiException.notFound("dialogue " + s.id
-                    + " has no participant with that id"));
+        return read(dialogueId, s -> {
+            Seat seat = seatOf(s, token).orElseThrow(() -> noParticipant(s));
             return new ParticipantMoves(seat.handle(), s.dialogue.legalMoves(seat.handle()));
-        } finally {
-            s.lock.unlock();
-        }
+        });
     }
 
-    private static java.util.Optional<Seat> seatOf(Served s, String token) {
+    /** The commitment stores the participant holding {@code token} may see, its private ones included. */
+    public StoresView stores(String dialogueId, String token) {
+        return read(dialogueId, s -> {
+            Seat seat = seatOf(s, token).orElseThrow(() -> noParticipant(s));
+            return new StoresView(seat.handle(), s.dialogue.stores(seat.handle()));
+        });
+    }
+
+    private static ApiException noParticipant(Served s) {
+        return ApiException.notFound("dialogue " + s.id + " has no participant with that id");
+    }
+
+    private static Optional<Seat> seatOf(Served s, String token) {
         if (token == null || token.isEmpty()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         String hash = Tokens.hash(token);
         Seat found = null;
@@ -345,99 +463,223 @@ public final class DialogueService implements AutoCloseable {
                 found = seat;
             }
         }
-        return java.util.Optional.ofNullable(found);
+        return Optional.ofNullable(found);
     }
 
     /**
      * Performs a move for the participant holding {@code speakerToken}. 403 when the token is not a participant's of
      * this dialogue; 409 while seats are free, or when the engine rejects the move (with its reason); the dialogue
-     * is unchanged in both cases.
+     * is unchanged in both cases. With an idempotency key that this dialogue has stored already, the move stored
+     * under it is returned and no second move is made.
      *
      * @param target a seat name, or a participant id of this dialogue (DGEP clients send those); null: the engine
      *               picks the only addressee
+     * @param words  the move's free text as the client worded it, or null
+     * @param key    the client's idempotency key, or null
      */
     public Performed perform(String dialogueId, String moveId, String speakerToken, Map<String, String> reply,
-                             String target) {
-        Served s = find(dialogueId);
-        s.lock.lock();
+                             String target, String words, String key) {
+        if (words != null && words.length() > settings.maxTextChars()) {
+            throw new ApiException(422, "\"text\" is " + words.length() + " characters, over the limit of "
+                    + settings.maxTextChars() + " (text length)");
+        }
+        return read(dialogueId, s -> {
+            for (int attempt = 0; attempt < MAX_RACE_RETRIES; attempt++) {
+                if (attempt > 0) {
+                    catchUp(s, true);
+                }
+                Seat seat = seatOf(s, speakerToken).orElseThrow(() -> ApiException.forbidden("the speaker is not a "
+                        + "participant of dialogue " + s.id + ": present the participantID that join returned"));
+                List<String> free = s.free();
+                if (!free.isEmpty()) {
+                    throw ApiException.conflict("dialogue " + s.id + " is waiting for players to join: "
+                            + String.join(", ", free));
+                }
+                if (key != null) {
+                    int seq = store.moveWithKey(s.id, key);
+                    if (seq >= 0) {
+                        return repeated(s, seq, seat, moveId, key);
+                    }
+                }
+                String targetHandle = target == null ? null : seatOf(s, target).map(Seat::handle).orElse(target);
+                Dialogue next = s.dialogue.copy();
+                MoveOutcome o = next.perform(seat.handle(), moveId, reply, targetHandle);
+                if (!o.accepted()) {
+                    throw ApiException.conflict(o.reason());
+                }
+                PerformedMove m = o.move().orElseThrow();
+                DialogueStore.Recorded r;
+                try {
+                    r = store.recordMove(new DialogueStore.NewMove(s.id, m, words, key));
+                } catch (RuntimeException e) {
+                    LOG.error("dialogue {}: move {} not stored, so not made: {}", s.id, m.index(), e.getMessage(),
+                            e);
+                    throw new ApiException(503, "the move could not be stored, so it was not made; try again");
+                }
+                if (r == DialogueStore.Recorded.CONFLICT) {
+                    LOG.debug("dialogue {}: move {} lost a race to another server; catching up", s.id, m.index());
+                    continue;
+                }
+                s.dialogue = next;
+                s.words.add(words);
+                if ((m.index() + 1) % settings.snapshotEvery() == 0) {
+                    snapshot(s.id, m.index() + 1, next.copy());
+                }
+                LOG.debug("dialogue {}: {} performed {}", s.id, seat.handle(), moveId);
+                return new Performed(new Entry(m, words), movesOf(s), false);
+            }
+            throw ApiException.conflict("dialogue " + s.id + " kept moving on while this move was being stored; "
+                    + "look at its moves and try again");
+        });
+    }
+
+    private Performed repeated(Served s, int seq, Seat seat, String moveId, String key) {
+        if (seq >= s.dialogue.history().size()) {
+            catchUp(s, true);
+        }
+        PerformedMove m = s.dialogue.history().get(seq);
+        if (!m.speaker().equals(seat.handle()) || !m.moveId().equals(moveId)) {
+            throw new ApiException(422, "Idempotency-Key " + key + " was used for another move of dialogue " + s.id
+                    + " (move " + seq + ", " + m.moveId() + " by " + m.speaker() + ")");
+        }
+        return new Performed(new Entry(m, s.words.get(seq)), movesOf(s), true);
+    }
+
+    private void snapshot(String id, int seq, Dialogue copy) {
         try {
-            Seat seat = seatOf(s, speakerToken).orElseThrow(() -> ApiException.forbidden("the speaker is not a "
-                    + "participant of dialogue " + s.id + ": present the participantID that join returned"));
-            List<String> free = s.free();
-            if (!free.isEmpty()) {
-                throw ApiException.conflict("dialogue " + s.id + " is waiting for players to join: "
-                        + String.join(", ", free));
-            }
-            String targetHandle = target == null ? null : seatOf(s, target).map(Seat::handle).orElse(target);
-            MoveOutcome o;
-            try {
-                o = s.dialogue.perform(seat.handle(), moveId, reply, targetHandle);
-            } catch (RuntimeException e) {
-                // the engine's own checks return rejections; anything thrown is a fault: start again from the store
-                s.dialogue = DialogueJson.restore(s.savedState, resolver);
-                throw e;
-            }
-            if (!o.accepted()) {
-                throw ApiException.conflict(o.reason());
-            }
-            PerformedMove m = o.move().orElseThrow();
-            String state;
-            try {
-                state = DialogueJson.save(s.dialogue);
-                store.recordMove(s.id, m, state);
-            } catch (RuntimeException e) {
-                s.dialogue = DialogueJson.restore(s.savedState, resolver);
-                LOG.error("dialogue {}: move {} not stored, dialogue put back: {}", s.id, m.index(), e.getMessage(),
-                        e);
-                throw new ApiException(503, "the move could not be stored, so it was not made; try again");
-            }
-            s.savedState = state;
-            LOG.debug("dialogue {}: {} performed {}", s.id, seat.handle(), moveId);
-            return new Performed(m, movesOf(s));
-        } finally {
-            s.lock.unlock();
+            snapshotter.execute(() -> {
+                try {
+                    store.saveSnapshot(id, seq, Snapshots.of(copy));
+                } catch (RuntimeException e) {
+                    // the log still holds every move; the next snapshot, or a longer replay, covers it
+                    LOG.warn("dialogue {}: snapshot at move {} not written: {}", id, seq, e.getMessage());
+                }
+            });
+        } catch (java.util.concurrent.RejectedExecutionException e) {
+            LOG.debug("dialogue {}: no snapshot at move {} (shutting down)", id, seq);
         }
     }
 
-    public List<PerformedMove> transcript(String dialogueId) {
-        Served s = find(dialogueId);
-        s.lock.lock();
-        try {
-            return s.dialogue.history();
-        } finally {
-            s.lock.unlock();
-        }
+    public List<Entry> transcript(String dialogueId) {
+        return read(dialogueId, s -> {
+            List<PerformedMove> h = s.dialogue.history();
+            List<Entry> out = new ArrayList<>(h.size());
+            for (int i = 0; i < h.size(); i++) {
+                out.add(new Entry(h.get(i), s.words.get(i)));
+            }
+            return out;
+        });
+    }
+
+    /** The whole dialogue as one JSON-AIF graph. */
+    public AifGraph aif(String dialogueId) {
+        return read(dialogueId, s -> s.dialogue.aif());
     }
 
     public StatusView status(String dialogueId) {
-        Served s = find(dialogueId);
-        s.lock.lock();
-        try {
+        return read(dialogueId, s -> {
             Map<String, List<String>> roles = new LinkedHashMap<>();
             for (Seat seat : s.seats) {
                 roles.put(seat.handle(), List.copyOf(s.dialogue.roles(seat.handle())));
             }
             return new StatusView(s.id, s.protocolName, s.dialogue.status(), s.dialogue.history().size(),
                     s.dialogue.speakers(), seatViews(s), roles);
+        });
+    }
+
+    public Health health() {
+        return new Health(store.healthy(), store.kind(), dialogues.size(), protocols.size(), quarantined.size());
+    }
+
+    /** Runs {@code work} under the dialogue's lock, after catching up with other servers' moves and joins. */
+    private <T> T read(String dialogueId, java.util.function.Function<Served, T> work) {
+        Served s = find(dialogueId);
+        s.lock.lock();
+        try {
+            catchUp(s, false);
+            return work.apply(s);
         } finally {
             s.lock.unlock();
         }
     }
 
-    public Health health() {
-        return new Health(store.healthy(), store.kind(), dialogues.size(), protocols.size());
+    /**
+     * Brings a dialogue in memory up to the database's version: the moves other servers logged since, and the
+     * seats they gave away. Only on a shared database, unless {@code force} (a move found the version moved on).
+     */
+    private void catchUp(Served s, boolean force) {
+        if (!store.shared() && !force) {
+            return;
+        }
+        int have = s.dialogue.history().size();
+        int db = store.moveCount(s.id);
+        try {
+            if (db < have) {
+                throw new Corrupt("the database holds " + db + " moves, fewer than the " + have + " served");
+            }
+            if (db > have) {
+                List<DialogueStore.StoredMove> more = store.moves(s.id, have, db);
+                if (more.size() != db - have) {
+                    throw new Corrupt("its move log lacks moves " + have + " to " + (db - 1));
+                }
+                s.dialogue = replay(s.dialogue, more);
+                more.forEach(m -> s.words.add(m.words()));
+            }
+        } catch (Corrupt e) {
+            quarantine(s.id, e.getMessage());
+            throw quarantinedError(s.id, e.getMessage());
+        }
+        if (!s.free().isEmpty()) {
+            List<Seat> now = store.seats(s.id);
+            for (int i = 0; i < now.size() && i < s.seats.size(); i++) {
+                s.seats.set(i, now.get(i));
+            }
+        }
     }
 
     private Served find(String dialogueId) {
-        Served s = dialogueId == null ? null : dialogues.get(dialogueId);
-        if (s == null) {
+        if (dialogueId == null) {
             throw ApiException.notFound("no dialogue " + dialogueId);
         }
-        return s;
+        Served s = dialogues.get(dialogueId);
+        if (s != null) {
+            return s;
+        }
+        String reason = quarantined.get(dialogueId);
+        if (reason != null) {
+            throw quarantinedError(dialogueId, reason);
+        }
+        if (store.shared()) {
+            // it may have been created through another server
+            synchronized (loading) {
+                s = dialogues.get(dialogueId);
+                if (s == null && !quarantined.containsKey(dialogueId)) {
+                    s = loadStored(dialogueId);
+                }
+            }
+            if (s != null) {
+                return s;
+            }
+            reason = quarantined.get(dialogueId);
+            if (reason != null) {
+                throw quarantinedError(dialogueId, reason);
+            }
+        }
+        throw ApiException.notFound("no dialogue " + dialogueId);
+    }
+
+    private static ApiException quarantinedError(String id, String reason) {
+        return new ApiException(503, "dialogue " + id + " is quarantined: " + reason);
     }
 
     @Override
     public void close() {
+        snapshotter.shutdown();
+        try {
+            snapshotter.awaitTermination(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         store.close();
     }
 }

@@ -3,8 +3,13 @@ package dev.parley.server;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parley.engine.PerformedMove;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -12,9 +17,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
@@ -27,16 +34,19 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Where served dialogues live: SQLite by default (one file, WAL journal, busy timeout, {@code synchronous=FULL} so a
- * commit survives a power cut as well as a killed process), or any JDBC database with portable SQL (PostgreSQL; H2
- * in the tests).
+ * commit survives a power cut as well as a killed process), or PostgreSQL (any JDBC database with portable SQL; H2
+ * in some tests). The tables and their version are {@link StoreSchema}'s.
  *
- * <p>Each accepted move is written in one transaction with the dialogue's whole saved engine state, guarded by the
- * move count the server last saw, so after a crash the database holds either both or neither, and the move rows
- * can never disagree with the state they belong to. Moves of different dialogues that arrive together share a
- * transaction (group commit: one disk sync for all of them).
+ * <p>The move log is append-only: an accepted move is one new row, written in one transaction with the dialogue's
+ * version ({@code move_count}) moved on by one, guarded by the version the server last saw. A server that lost a
+ * race to another server sees {@link Recorded#CONFLICT} and catches up from the log; nothing is written twice and the
+ * cost of a move does not depend on how long the dialogue is. Snapshots of the engine state (without history) are
+ * written every K moves, apart from the moves, so a dialogue is rebuilt from its latest snapshot plus the log after
+ * it. Moves of different dialogues that arrive together share a transaction (group commit: one disk sync for all).
  *
- * <p>Thread-safe. SQLite has one writer at a time, so it gets one connection; other databases get a small pool.
- * One server process owns a database: two servers on the same file would each keep their own in-memory copy.
+ * <p>Thread-safe. SQLite has one writer at a time, so it gets one connection, and one process owns the file (a lock
+ * on {@code FILE.lock}; a second server refuses to start). Other databases get a small pool and may be shared by any
+ * number of servers ({@link #shared()}).
  */
 public final class DialogueStore implements AutoCloseable {
 
@@ -44,50 +54,79 @@ public final class DialogueStore implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int BUSY_TIMEOUT_MS = 30_000;
     private static final long BORROW_TIMEOUT_S = 60;
+    private static final int MAX_BATCH = 256;
 
     private final String url;
     private final String kind;
     private final BlockingQueue<Connection> pool;
-    private final int size;
     private final LinkedBlockingQueue<PendingMove> pending = new LinkedBlockingQueue<>();
     private final Thread writer;
+    private final FileLock fileLock;
     private volatile boolean closed;
-    private static final int MAX_BATCH = 256;
 
-    /** A dialogue as the database holds it. */
-    public record StoredDialogue(String id, String protocol, long createdAtMillis, int moveCount, String state,
-                                 List<Seat> seats, List<StoredMove> moves) {
+    /** How to open a store. */
+    public record Options(int poolSize, boolean init) {
+        public Options {
+            if (poolSize < 1) {
+                throw new IllegalArgumentException("pool size must be positive");
+            }
+        }
     }
 
-    /** One row of the move log. */
+    /** A dialogue as the database holds it: the latest snapshot and the whole move log. */
+    public record StoredDialogue(String id, String protocol, long createdAtMillis, int moveCount, int snapshotSeq,
+                                 String snapshot, List<Seat> seats, List<StoredMove> moves) {
+    }
+
+    /**
+     * One row of the move log. {@code locution} is the engine's text (the opener filled in), {@code words} what the
+     * client sent as its free text (null when it sent none).
+     */
     public record StoredMove(int seq, String speaker, String moveId, String target, Map<String, String> reply,
-                             String text) {
+                             String locution, String words, String aifJson, String idempotencyKey) {
     }
+
+    /** A move to append, with the client's free text and idempotency key (each may be null). */
+    public record NewMove(String dialogueId, PerformedMove move, String words, String idempotencyKey) {
+    }
+
+    /** What became of a move sent to the store. */
+    public enum Recorded { STORED, CONFLICT }
 
     /** A protocol added through {@code PUT /protocol}. */
     public record StoredProtocol(String name, String dgdl) {
     }
 
-    private DialogueStore(String url, int poolSize) throws SQLException {
+    private DialogueStore(String url, Options options, FileLock lock) throws SQLException {
         this.url = url;
         this.kind = kindOf(url);
-        this.size = kind.equals("sqlite") ? 1 : Math.max(1, poolSize);
+        this.fileLock = lock;
+        int size = kind.equals("sqlite") ? 1 : options.poolSize();
         this.pool = new ArrayBlockingQueue<>(size);
         for (int i = 0; i < size; i++) {
             pool.add(connect());
         }
-        migrate();
+        prepare(options.init());
         this.writer = new Thread(this::writeLoop, "parley-db-writer");
         writer.setDaemon(true);
         writer.start();
     }
 
-    /**
-     * Opens the store at a JDBC URL, or at a SQLite file when {@code location} does not start with {@code jdbc:}
-     * (its directory is created).
-     */
+    /** Opens an existing store, or a SQLite file that does not exist yet (see {@link #open(String, Options)}). */
     public static DialogueStore open(String location, int poolSize) {
+        return open(location, new Options(poolSize, false));
+    }
+
+    /**
+     * Opens the store at a JDBC URL, or at a SQLite file when {@code location} does not start with {@code jdbc:}.
+     * A SQLite file that does not exist is created (with its directory). A database that holds no Parley store
+     * (an empty file, another program's database, an empty PostgreSQL database) is refused unless
+     * {@code options.init()}; a store of an older version is migrated.
+     */
+    public static DialogueStore open(String location, Options options) {
         String url = location;
+        FileLock lock = null;
+        boolean fresh = false;
         if (!location.startsWith("jdbc:")) {
             Path file = Path.of(location).toAbsolutePath();
             try {
@@ -97,12 +136,77 @@ public final class DialogueStore implements AutoCloseable {
             } catch (java.io.IOException e) {
                 throw new StoreException("cannot create the directory of " + file + ": " + e.getMessage(), e);
             }
+            lock = lockFile(file);
+            fresh = !Files.exists(file);
+            if (!fresh) {
+                refuseNonSqlite(file, lock);
+            }
             url = "jdbc:sqlite:" + file;
         }
         try {
-            return new DialogueStore(url, poolSize);
+            return new DialogueStore(url, fresh ? new Options(options.poolSize(), true) : options, lock);
         } catch (SQLException e) {
+            release(lock);
             throw new StoreException("cannot open the dialogue database " + url + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            release(lock);
+            throw e;
+        }
+    }
+
+    /** One server per SQLite file: an OS lock on FILE.lock, held until the process ends (even by kill -9). */
+    private static FileLock lockFile(Path file) {
+        Path lockPath = file.resolveSibling(file.getFileName() + ".lock");
+        FileChannel ch = null;
+        try {
+            ch = FileChannel.open(lockPath, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileLock l = ch.tryLock();
+            if (l != null) {
+                return l;
+            }
+        } catch (OverlappingFileLockException e) {
+            // held by this JVM already
+        } catch (java.io.IOException e) {
+            throw new StoreException("cannot lock " + lockPath + ": " + e.getMessage(), e);
+        }
+        try {
+            ch.close();
+        } catch (java.io.IOException e) {
+            LOG.debug("closing the lock file", e);
+        }
+        throw new StoreException(file + " is in use by another parley serve (lock " + lockPath + "): one server "
+                + "per SQLite file; use PostgreSQL (--db jdbc:postgresql://...) for several");
+    }
+
+    private static void release(FileLock lock) {
+        if (lock == null) {
+            return;
+        }
+        try {
+            lock.release();
+            lock.channel().close();
+        } catch (java.io.IOException e) {
+            LOG.debug("releasing the lock file", e);
+        }
+    }
+
+    private static void refuseNonSqlite(Path file, FileLock lock) {
+        try {
+            if (Files.size(file) == 0) {
+                return; // an empty file: refused below unless --init, like any database without a store
+            }
+            byte[] head = new byte[16];
+            int n;
+            try (java.io.InputStream in = Files.newInputStream(file)) {
+                n = in.readNBytes(head, 0, 16);
+            }
+            if (n < 16 || !new String(head, 0, 15, StandardCharsets.US_ASCII).equals("SQLite format 3")) {
+                release(lock);
+                throw new StoreException(file + " is not a SQLite database; refusing to touch it");
+            }
+        } catch (java.io.IOException e) {
+            release(lock);
+            throw new StoreException("cannot read " + file + ": " + e.getMessage(), e);
         }
     }
 
@@ -120,6 +224,14 @@ public final class DialogueStore implements AutoCloseable {
     /** The database product as named in the URL: {@code sqlite}, {@code postgresql}, {@code h2} ... */
     public String kind() {
         return kind;
+    }
+
+    /**
+     * True when other servers may write the same database (anything but SQLite, which one process owns): then the
+     * service checks the database's version of a dialogue before it answers.
+     */
+    public boolean shared() {
+        return !kind.equals("sqlite");
     }
 
     private Connection connect() throws SQLException {
@@ -140,27 +252,37 @@ public final class DialogueStore implements AutoCloseable {
         return c;
     }
 
-    private void migrate() throws SQLException {
+    private void prepare(boolean init) throws SQLException {
         Connection c = borrow();
-        try (Statement st = c.createStatement()) {
-            st.execute("CREATE TABLE IF NOT EXISTS parley_protocol ("
-                    + "name VARCHAR(200) PRIMARY KEY, dgdl TEXT NOT NULL, added_at BIGINT NOT NULL)");
-            st.execute("CREATE TABLE IF NOT EXISTS parley_dialogue ("
-                    + "id VARCHAR(64) PRIMARY KEY, protocol VARCHAR(200) NOT NULL, created_at BIGINT NOT NULL, "
-                    + "move_count INTEGER NOT NULL, state_json TEXT NOT NULL)");
-            st.execute("CREATE TABLE IF NOT EXISTS parley_seat ("
-                    + "dialogue_id VARCHAR(64) NOT NULL, seat_no INTEGER NOT NULL, handle VARCHAR(200) NOT NULL, "
-                    + "player VARCHAR(200) NOT NULL, token_hash VARCHAR(64), joined_at BIGINT, "
-                    + "PRIMARY KEY (dialogue_id, seat_no))");
-            st.execute("CREATE TABLE IF NOT EXISTS parley_move ("
-                    + "dialogue_id VARCHAR(64) NOT NULL, seq INTEGER NOT NULL, speaker VARCHAR(200) NOT NULL, "
-                    + "move_id VARCHAR(200) NOT NULL, target VARCHAR(200), reply_json TEXT NOT NULL, "
-                    + "locution TEXT NOT NULL, created_at BIGINT NOT NULL, PRIMARY KEY (dialogue_id, seq))");
-            if (!c.getAutoCommit()) {
-                c.commit();
+        boolean ok = false;
+        try {
+            c.setAutoCommit(false);
+            StoreSchema.Found found = StoreSchema.inspect(c);
+            switch (found) {
+                case CURRENT -> { }
+                case VERSION_1 -> StoreSchema.migrateFrom1(c);
+                case NOTHING, FOREIGN -> {
+                    if (!init) {
+                        throw new SQLException((found == StoreSchema.Found.NOTHING ? "it is empty"
+                                : "it holds tables of another program") + " and no Parley dialogue store; pass "
+                                + "--init to create one there");
+                    }
+                    StoreSchema.create(c);
+                    LOG.info("created a dialogue store (version {}) in {}", StoreSchema.VERSION, url);
+                }
+                default -> throw new IllegalStateException(found.name());
             }
+            c.commit();
+            ok = true;
         } finally {
-            release(c, false);
+            if (!ok) {
+                try {
+                    c.rollback();
+                } catch (SQLException e) {
+                    LOG.debug("rollback after a failed start", e);
+                }
+            }
+            release(c, !ok);
         }
     }
 
@@ -188,15 +310,14 @@ public final class DialogueStore implements AutoCloseable {
         });
     }
 
-    /** Stores a new dialogue with its seats and its initial engine state, in one transaction. */
-    public void createDialogue(String id, String protocol, long createdAt, List<Seat> seats, String state) {
+    /** Stores a new dialogue with its seats and its initial snapshot (at move 0), in one transaction. */
+    public void createDialogue(String id, String protocol, long createdAt, List<Seat> seats, String snapshot) {
         inTransaction("create dialogue " + id, c -> {
             try (PreparedStatement ins = c.prepareStatement("INSERT INTO parley_dialogue "
-                    + "(id, protocol, created_at, move_count, state_json) VALUES (?, ?, ?, 0, ?)")) {
+                    + "(id, protocol, created_at, move_count) VALUES (?, ?, ?, 0)")) {
                 ins.setString(1, id);
                 ins.setString(2, protocol);
                 ins.setLong(3, createdAt);
-                ins.setString(4, state);
                 ins.executeUpdate();
             }
             try (PreparedStatement ins = c.prepareStatement("INSERT INTO parley_seat "
@@ -210,11 +331,12 @@ public final class DialogueStore implements AutoCloseable {
                 }
                 ins.executeBatch();
             }
+            insertSnapshot(c, id, 0, snapshot);
             return null;
         });
     }
 
-    /** Gives a free seat to the holder of a token; false if the seat was taken already. */
+    /** Gives a free seat to the holder of a token; false if the seat was taken already (by any server). */
     public boolean claimSeat(String dialogueId, int seatNo, String tokenHash, long at) {
         return inTransaction("join dialogue " + dialogueId, c -> {
             try (PreparedStatement up = c.prepareStatement("UPDATE parley_seat SET token_hash = ?, joined_at = ? "
@@ -229,17 +351,20 @@ public final class DialogueStore implements AutoCloseable {
     }
 
     /**
-     * Records an accepted move and the dialogue's state after it, atomically, and returns once they are committed.
-     * The update is guarded by the previous move count and the move row's key is (dialogue, index): a move can be
-     * stored once and only in order.
+     * Appends an accepted move and returns once it is committed: {@link Recorded#STORED}, or
+     * {@link Recorded#CONFLICT} (nothing written) when the dialogue's version in the database is no longer the
+     * move's index, i.e. another server made a move first. The version update comes before the insert, so on
+     * PostgreSQL the row lock it takes serialises competing servers and the loser sees the winner's commit.
      *
      * <p>Group commit: one writer thread takes every move waiting at that moment (from different dialogues: a
      * dialogue's lock is held until its move is stored, so it has at most one waiting) and commits them in one
-     * transaction, so one disk sync serves many moves. If that transaction fails, each move is retried in a
-     * transaction of its own, so one bad write fails only its own move.
+     * transaction, in dialogue order so that two servers never lock rows in opposite orders. If that transaction
+     * fails, each move is retried in a transaction of its own, so one bad write fails only its own move.
+     *
+     * @throws StoreException when the database cannot store it (the move is then not made)
      */
-    public void recordMove(String dialogueId, PerformedMove move, String state) {
-        PendingMove p = new PendingMove(dialogueId, move, state, new CompletableFuture<>());
+    public Recorded recordMove(NewMove move) {
+        PendingMove p = new PendingMove(move, new CompletableFuture<>());
         synchronized (pending) {
             if (closed) {
                 throw new StoreException("the dialogue database is closed");
@@ -248,15 +373,16 @@ public final class DialogueStore implements AutoCloseable {
         }
         try {
             // join, not get: an interrupt must not make the caller believe a move failed that is then committed
-            p.done().join();
+            return p.done().join();
         } catch (CompletionException e) {
             Throwable cause = e.getCause();
             throw cause instanceof StoreException se ? new StoreException(se.getMessage(), se)
-                    : new StoreException("cannot record move " + move.index() + " of dialogue " + dialogueId, cause);
+                    : new StoreException("cannot record move " + move.move().index() + " of dialogue "
+                    + move.dialogueId(), cause);
         }
     }
 
-    private record PendingMove(String dialogueId, PerformedMove move, String state, CompletableFuture<Void> done) {
+    private record PendingMove(NewMove move, CompletableFuture<Recorded> done) {
     }
 
     private void writeLoop() {
@@ -276,22 +402,23 @@ public final class DialogueStore implements AutoCloseable {
             }
             batch.add(first);
             pending.drainTo(batch, MAX_BATCH - 1);
+            batch.sort(Comparator.comparing(p -> p.move().dialogueId()));
             try {
-                inTransaction("record " + batch.size() + " moves", c -> {
+                List<Recorded> results = inTransaction("record " + batch.size() + " moves", c -> {
+                    List<Recorded> out = new ArrayList<>();
                     for (PendingMove p : batch) {
-                        writeMove(c, p);
+                        out.add(writeMove(c, p.move()));
                     }
-                    return null;
+                    return out;
                 });
-                batch.forEach(p -> p.done().complete(null));
+                for (int i = 0; i < batch.size(); i++) {
+                    batch.get(i).done().complete(results.get(i));
+                }
             } catch (RuntimeException batchFailure) {
                 for (PendingMove p : batch) {
                     try {
-                        inTransaction("record move " + p.move().index() + " of dialogue " + p.dialogueId(), c -> {
-                            writeMove(c, p);
-                            return null;
-                        });
-                        p.done().complete(null);
+                        p.done().complete(inTransaction("record move " + p.move().move().index() + " of dialogue "
+                                + p.move().dialogueId(), c -> writeMove(c, p.move())));
                     } catch (RuntimeException e) {
                         p.done().completeExceptionally(e);
                     }
@@ -301,10 +428,20 @@ public final class DialogueStore implements AutoCloseable {
         }
     }
 
-    private static void writeMove(Connection c, PendingMove p) throws SQLException {
+    private static Recorded writeMove(Connection c, NewMove p) throws SQLException {
         PerformedMove move = p.move();
+        try (PreparedStatement up = c.prepareStatement(
+                "UPDATE parley_dialogue SET move_count = ? WHERE id = ? AND move_count = ?")) {
+            up.setInt(1, move.index() + 1);
+            up.setString(2, p.dialogueId());
+            up.setInt(3, move.index());
+            if (up.executeUpdate() != 1) {
+                return Recorded.CONFLICT;
+            }
+        }
         try (PreparedStatement ins = c.prepareStatement("INSERT INTO parley_move (dialogue_id, seq, speaker, "
-                + "move_id, target, reply_json, locution, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + "move_id, target, reply_json, locution, created_at, words, aif_json, idem_key) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             ins.setString(1, p.dialogueId());
             ins.setInt(2, move.index());
             ins.setString(3, move.speaker());
@@ -313,17 +450,48 @@ public final class DialogueStore implements AutoCloseable {
             ins.setString(6, json(move.reply()));
             ins.setString(7, move.text());
             ins.setLong(8, System.currentTimeMillis());
+            ins.setString(9, p.words());
+            ins.setString(10, Snapshots.aif(move));
+            ins.setString(11, p.idempotencyKey());
             ins.executeUpdate();
         }
-        try (PreparedStatement up = c.prepareStatement("UPDATE parley_dialogue SET move_count = ?, "
-                + "state_json = ? WHERE id = ? AND move_count = ?")) {
-            up.setInt(1, move.index() + 1);
-            up.setString(2, p.state());
-            up.setString(3, p.dialogueId());
-            up.setInt(4, move.index());
-            if (up.executeUpdate() != 1) {
-                throw new SQLException("dialogue " + p.dialogueId() + " does not stand at move " + move.index());
+        return Recorded.STORED;
+    }
+
+    /**
+     * Writes a snapshot of a dialogue at {@code seq} moves and drops its older ones. Snapshots are derived data:
+     * one that is lost only means a longer replay, so it is written apart from the moves.
+     */
+    public void saveSnapshot(String dialogueId, int seq, String snapshot) {
+        inTransaction("snapshot dialogue " + dialogueId + " at move " + seq, c -> {
+            try (PreparedStatement q = c.prepareStatement(
+                    "SELECT 1 FROM parley_snapshot WHERE dialogue_id = ? AND seq >= ?")) {
+                q.setString(1, dialogueId);
+                q.setInt(2, seq);
+                try (ResultSet rs = q.executeQuery()) {
+                    if (rs.next()) {
+                        return null; // another server took it, or a later one
+                    }
+                }
             }
+            insertSnapshot(c, dialogueId, seq, snapshot);
+            try (PreparedStatement del = c.prepareStatement(
+                    "DELETE FROM parley_snapshot WHERE dialogue_id = ? AND seq < ?")) {
+                del.setString(1, dialogueId);
+                del.setInt(2, seq);
+                del.executeUpdate();
+            }
+            return null;
+        });
+    }
+
+    private static void insertSnapshot(Connection c, String id, int seq, String snapshot) throws SQLException {
+        try (PreparedStatement ins = c.prepareStatement(
+                "INSERT INTO parley_snapshot (dialogue_id, seq, state_json) VALUES (?, ?, ?)")) {
+            ins.setString(1, id);
+            ins.setInt(2, seq);
+            ins.setString(3, snapshot);
+            ins.executeUpdate();
         }
     }
 
@@ -342,52 +510,136 @@ public final class DialogueStore implements AutoCloseable {
         });
     }
 
-    /** Every stored dialogue with its seats and move log, oldest first. */
-    public List<StoredDialogue> dialogues() {
-        return inTransaction("read dialogues", c -> {
-            Map<String, List<Seat>> seats = new LinkedHashMap<>();
-            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                    "SELECT dialogue_id, handle, player, token_hash, joined_at FROM parley_seat "
-                            + "ORDER BY dialogue_id, seat_no")) {
+    /** The ids of every stored dialogue, oldest first. */
+    public List<String> dialogueIds() {
+        return inTransaction("list dialogues", c -> {
+            List<String> out = new ArrayList<>();
+            try (Statement st = c.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT id FROM parley_dialogue ORDER BY created_at, id")) {
                 while (rs.next()) {
-                    long at = rs.getLong(5);
-                    seats.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
-                            .add(new Seat(rs.getString(2), rs.getString(3), rs.getString(4), rs.wasNull() ? 0 : at));
-                }
-            }
-            Map<String, List<StoredMove>> moves = new LinkedHashMap<>();
-            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                    "SELECT dialogue_id, seq, speaker, move_id, target, reply_json, locution FROM parley_move "
-                            + "ORDER BY dialogue_id, seq")) {
-                while (rs.next()) {
-                    moves.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(new StoredMove(rs.getInt(2),
-                            rs.getString(3), rs.getString(4), rs.getString(5), replyOf(rs.getString(6)),
-                            rs.getString(7)));
-                }
-            }
-            List<StoredDialogue> out = new ArrayList<>();
-            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(
-                    "SELECT id, protocol, created_at, move_count, state_json FROM parley_dialogue "
-                            + "ORDER BY created_at, id")) {
-                while (rs.next()) {
-                    String id = rs.getString(1);
-                    out.add(new StoredDialogue(id, rs.getString(2), rs.getLong(3), rs.getInt(4), rs.getString(5),
-                            seats.getOrDefault(id, List.of()), moves.getOrDefault(id, List.of())));
+                    out.add(rs.getString(1));
                 }
             }
             return out;
         });
     }
 
-    /** True when a connection answers. */
+    /** A dialogue with its seats, its latest snapshot and its whole move log; empty if there is none. */
+    public Optional<StoredDialogue> load(String id) {
+        return inTransaction("read dialogue " + id, c -> {
+            String protocol;
+            long created;
+            int count;
+            try (PreparedStatement q = c.prepareStatement(
+                    "SELECT protocol, created_at, move_count FROM parley_dialogue WHERE id = ?")) {
+                q.setString(1, id);
+                try (ResultSet rs = q.executeQuery()) {
+                    if (!rs.next()) {
+                        return Optional.empty();
+                    }
+                    protocol = rs.getString(1);
+                    created = rs.getLong(2);
+                    count = rs.getInt(3);
+                }
+            }
+            int snapSeq = -1;
+            String snapshot = null;
+            try (PreparedStatement q = c.prepareStatement("SELECT seq, state_json FROM parley_snapshot "
+                    + "WHERE dialogue_id = ? AND seq <= ? ORDER BY seq DESC")) {
+                q.setString(1, id);
+                q.setInt(2, count);
+                q.setMaxRows(1);
+                try (ResultSet rs = q.executeQuery()) {
+                    if (rs.next()) {
+                        snapSeq = rs.getInt(1);
+                        snapshot = rs.getString(2);
+                    }
+                }
+            }
+            return Optional.of(new StoredDialogue(id, protocol, created, count, snapSeq, snapshot, seats(c, id),
+                    moves(c, id, 0, count)));
+        });
+    }
+
+    /** The database's version of a dialogue (its move count), or -1 if it has none. */
+    public int moveCount(String id) {
+        return inTransaction("read dialogue " + id, c -> {
+            try (PreparedStatement q = c.prepareStatement("SELECT move_count FROM parley_dialogue WHERE id = ?")) {
+                q.setString(1, id);
+                try (ResultSet rs = q.executeQuery()) {
+                    return rs.next() ? rs.getInt(1) : -1;
+                }
+            }
+        });
+    }
+
+    /** The log from move {@code from} up to (not including) {@code to}. */
+    public List<StoredMove> moves(String id, int from, int to) {
+        return inTransaction("read moves of " + id, c -> moves(c, id, from, to));
+    }
+
+    public List<Seat> seats(String id) {
+        return inTransaction("read seats of " + id, c -> seats(c, id));
+    }
+
+    /** The index of the move this dialogue stored under an idempotency key, or -1. */
+    public int moveWithKey(String dialogueId, String key) {
+        return inTransaction("read dialogue " + dialogueId, c -> {
+            try (PreparedStatement q = c.prepareStatement(
+                    "SELECT seq FROM parley_move WHERE dialogue_id = ? AND idem_key = ?")) {
+                q.setString(1, dialogueId);
+                q.setString(2, key);
+                try (ResultSet rs = q.executeQuery()) {
+                    return rs.next() ? rs.getInt(1) : -1;
+                }
+            }
+        });
+    }
+
+    private static List<Seat> seats(Connection c, String id) throws SQLException {
+        List<Seat> out = new ArrayList<>();
+        try (PreparedStatement q = c.prepareStatement("SELECT handle, player, token_hash, joined_at FROM parley_seat "
+                + "WHERE dialogue_id = ? ORDER BY seat_no")) {
+            q.setString(1, id);
+            try (ResultSet rs = q.executeQuery()) {
+                while (rs.next()) {
+                    long at = rs.getLong(4);
+                    out.add(new Seat(rs.getString(1), rs.getString(2), rs.getString(3), rs.wasNull() ? 0 : at));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static List<StoredMove> moves(Connection c, String id, int from, int to) throws SQLException {
+        List<StoredMove> out = new ArrayList<>();
+        try (PreparedStatement q = c.prepareStatement("SELECT seq, speaker, move_id, target, reply_json, locution, "
+                + "words, aif_json, idem_key FROM parley_move WHERE dialogue_id = ? AND seq >= ? AND seq < ? "
+                + "ORDER BY seq")) {
+            q.setString(1, id);
+            q.setInt(2, from);
+            q.setInt(3, to);
+            try (ResultSet rs = q.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new StoredMove(rs.getInt(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                            replyOf(rs.getString(5)), rs.getString(6), rs.getString(7), rs.getString(8),
+                            rs.getString(9)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** True when a write commits: the health probe (a reader that answers is not enough). */
     public boolean healthy() {
         try {
-            return inTransaction("health check", c -> {
-                try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT 1")) {
-                    return rs.next();
-                }
+            inTransaction("probe the database", c -> {
+                StoreSchema.probe(c);
+                return null;
             });
+            return true;
         } catch (StoreException e) {
+            LOG.warn("health probe failed: {}", e.getMessage());
             return false;
         }
     }
@@ -413,13 +665,23 @@ public final class DialogueStore implements AutoCloseable {
             c.commit();
             return result;
         } catch (SQLException e) {
+            // a failed transaction may leave the connection unusable (closed by the server, read-only since a fault
+            // that is now cleared, mid-transaction): it is replaced, so the store recovers without a restart
+            broken = true;
             try {
                 c.rollback();
             } catch (SQLException r) {
-                broken = true;
                 e.addSuppressed(r);
             }
             throw new StoreException("cannot " + what + ": " + e.getMessage(), e);
+        } catch (RuntimeException e) {
+            broken = true;
+            try {
+                c.rollback();
+            } catch (SQLException r) {
+                e.addSuppressed(r);
+            }
+            throw e;
         } finally {
             release(c, broken);
         }
@@ -493,5 +755,6 @@ public final class DialogueStore implements AutoCloseable {
         for (Connection c : all) {
             closeQuietly(c);
         }
+        release(fileLock);
     }
 }

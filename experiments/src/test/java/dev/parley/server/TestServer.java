@@ -29,7 +29,7 @@ final class TestServer implements AutoCloseable {
                     dev.parley.domain.protocols.ProtocolLibrary.load(e.name()));
         }
         registry.add("chat", ProtocolRegistry.Origin.DIRECTORY, ProtocolParser.load(chatText(), "chat.dgdl"));
-        this.service = new DialogueService(registry, DialogueStore.open(dbLocation, 4),
+        this.service = new DialogueService(registry, DialogueStore.open(dbLocation, new DialogueStore.Options(4, true)),
                 ExternalConditionResolver.offlineDefault(), 10_000);
         try {
             this.server = DialogueServer.start(service, new DialogueServer.Config("127.0.0.1", 0, MAX_BODY, 16));

@@ -1,0 +1,98 @@
+package dev.parley.server;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.aif.AifJson;
+import dev.parley.engine.Dialogue;
+import dev.parley.engine.DialogueException;
+import dev.parley.engine.DialogueJson;
+import dev.parley.engine.ExternalConditionResolver;
+import dev.parley.engine.PerformedMove;
+import java.util.List;
+
+/**
+ * A snapshot is the engine's saved state ({@link DialogueJson}) with its history left out: the history is the move
+ * log, so a snapshot's size depends on the dialogue's stores and move lists, not on how many moves were made, and
+ * the log is never written twice.
+ */
+final class Snapshots {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Snapshots() {
+    }
+
+    /** The snapshot of a dialogue now. */
+    static String of(Dialogue d) {
+        try {
+            return withoutHistory(JSON.readTree(DialogueJson.save(d)));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("the engine wrote a state that is not JSON", e);
+        }
+    }
+
+    static String withoutHistory(JsonNode state) {
+        ObjectNode copy = state.deepCopy();
+        copy.putArray("history");
+        try {
+            return JSON.writeValueAsString(copy);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write a snapshot", e);
+        }
+    }
+
+    /** A move's AIF as the log keeps it: compact JSON-AIF. */
+    static String aif(PerformedMove m) {
+        try {
+            return JSON.writeValueAsString(JSON.readTree(AifJson.toJson(m.aif())));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write JSON-AIF", e);
+        }
+    }
+
+    /**
+     * The dialogue at the snapshot: its state, with the history put back from the first {@code seq} log rows.
+     *
+     * @throws DialogueException when the snapshot or a row cannot be read
+     */
+    static Dialogue restore(String snapshot, List<DialogueStore.StoredMove> logUpToSnapshot,
+                            ExternalConditionResolver resolver) {
+        ObjectNode state;
+        try {
+            JsonNode n = JSON.readTree(snapshot);
+            if (!(n instanceof ObjectNode o)) {
+                throw new DialogueException("the snapshot is not a JSON object");
+            }
+            state = o;
+        } catch (JsonProcessingException e) {
+            throw new DialogueException("the snapshot is not JSON: " + e.getOriginalMessage());
+        }
+        ArrayNode history = state.putArray("history");
+        for (DialogueStore.StoredMove m : logUpToSnapshot) {
+            if (m.aifJson() == null) {
+                throw new DialogueException("move " + m.seq() + " has no AIF in the log");
+            }
+            ObjectNode h = history.addObject();
+            h.put("index", m.seq());
+            h.put("speaker", m.speaker());
+            h.put("moveId", m.moveId());
+            h.put("target", m.target());
+            ObjectNode reply = h.putObject("reply");
+            m.reply().forEach(reply::put);
+            h.put("text", m.locution());
+            try {
+                h.set("aif", JSON.readTree(m.aifJson()));
+            } catch (JsonProcessingException e) {
+                throw new DialogueException("move " + m.seq() + " has AIF that is not JSON");
+            }
+        }
+        try {
+            return DialogueJson.restore(JSON.writeValueAsString(state), resolver);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write a state", e);
+        }
+    }
+}
