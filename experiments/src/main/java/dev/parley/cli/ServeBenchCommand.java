@@ -85,7 +85,7 @@ final class ServeBenchCommand implements Callable<Integer> {
                      new DialogueServer.Config("127.0.0.1", 0, 1 << 16, threads))) {
             return report(spec.commandLine().getOut(), run(server.uri())) ? 0 : Parley.EXIT_INTERNAL;
         } finally {
-            for (String f : List.of("bench.db", "bench.db-wal", "bench.db-shm")) {
+            for (String f : List.of("bench.db", "bench.db-wal", "bench.db-shm", "bench.db.lock")) {
                 Files.deleteIfExists(dir.resolve(f));
             }
             Files.deleteIfExists(dir);

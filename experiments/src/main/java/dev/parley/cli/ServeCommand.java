@@ -9,6 +9,7 @@ import dev.parley.engine.ExternalConditionResolver;
 import dev.parley.server.DialogueServer;
 import dev.parley.server.DialogueService;
 import dev.parley.server.DialogueStore;
+import dev.parley.server.ProtocolLimits;
 import dev.parley.server.ProtocolRegistry;
 import dev.parley.server.StoreException;
 import java.io.IOException;
@@ -66,6 +67,31 @@ final class ServeCommand implements Callable<Integer> {
             description = "Most dialogues the server holds; /new then answers 503 (default: ${DEFAULT-VALUE}).")
     int maxDialogues;
 
+    @Option(names = "--max-connections", defaultValue = "1024", paramLabel = "N",
+            description = "Most open connections; further ones wait to be accepted (default: ${DEFAULT-VALUE}).")
+    int maxConnections;
+
+    @Option(names = "--idle-timeout", defaultValue = "30", paramLabel = "SECONDS",
+            description = "A connection that sends nothing for this long (e.g. a stalled upload) is closed "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int idleTimeoutSeconds;
+
+    @Option(names = "--snapshot-every", defaultValue = "100", paramLabel = "K",
+            description = "Snapshot a dialogue's state every K moves; it is rebuilt from the latest snapshot and "
+                    + "the move log after it (default: ${DEFAULT-VALUE}).")
+    int snapshotEvery;
+
+    @Option(names = "--admin-token-env", paramLabel = "VAR",
+            description = "Environment variable holding the operator token that PUT /protocol and /dialogue/new "
+                    + "need (Authorization: Bearer TOKEN). Without it they are open to clients on this machine "
+                    + "only.")
+    String adminTokenEnv;
+
+    @Option(names = "--init",
+            description = "Create a dialogue store in a database that has none (an empty file, an empty or "
+                    + "another program's database). Without it such a database is refused.")
+    boolean init;
+
     @Spec
     CommandSpec spec;
 
@@ -74,27 +100,32 @@ final class ServeCommand implements Callable<Integer> {
         if (port < 0 || port > 65535) {
             throw new UserInputException("--port must be between 0 and 65535, got " + port);
         }
-        if (maxBody < 1 || threads < 1 || dbPool < 1 || maxDialogues < 1) {
-            throw new UserInputException("--max-body, --threads, --db-pool and --max-dialogues must be positive");
+        if (maxBody < 1 || threads < 1 || dbPool < 1 || maxDialogues < 1 || maxConnections < 1
+                || idleTimeoutSeconds < 1 || snapshotEvery < 1) {
+            throw new UserInputException("--max-body, --threads, --db-pool, --max-dialogues, --max-connections, "
+                    + "--idle-timeout and --snapshot-every must be positive");
         }
+        String adminToken = adminToken();
         ProtocolRegistry registry = registry(protocolsDir);
         probeListen();
         DialogueStore store;
         DialogueService service;
         try {
-            store = DialogueStore.open(db, dbPool);
+            store = DialogueStore.open(db, new DialogueStore.Options(dbPool, init));
         } catch (StoreException e) {
             throw new UserInputException(e.getMessage());
         }
         try {
-            service = new DialogueService(registry, store, ExternalConditionResolver.offlineDefault(), maxDialogues);
+            service = new DialogueService(registry, store, ExternalConditionResolver.offlineDefault(),
+                    new DialogueService.Settings(maxDialogues, snapshotEvery, ProtocolLimits.DEFAULT, 4000));
         } catch (StoreException e) {
             store.close();
             throw new UserInputException(e.getMessage());
         }
         DialogueServer server;
         try {
-            server = DialogueServer.start(service, new DialogueServer.Config(host, port, maxBody, threads));
+            server = DialogueServer.start(service, new DialogueServer.Config(host, port, maxBody, threads,
+                    maxConnections, idleTimeoutSeconds * 1000L, 10_000, adminToken));
         } catch (IOException e) {
             service.close();
             throw new UserInputException("cannot listen on " + host + ":" + port + ": " + e.getMessage());
@@ -102,16 +133,40 @@ final class ServeCommand implements Callable<Integer> {
         DialogueService.Health h = service.health();
         PrintWriter out = spec.commandLine().getOut();
         out.println("parley serve: listening on " + server.uri() + " (" + store.kind() + " " + store.url()
-                + ": " + h.dialogues() + " dialogues, " + h.protocols() + " protocols)");
+                + ": " + h.dialogues() + " dialogues, " + h.quarantined() + " quarantined, " + h.protocols()
+                + " protocols)");
         out.flush();
+        if (adminToken == null) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.println("parley serve: warning: no operator token (--admin-token-env VAR), so PUT /protocol and "
+                    + "/dialogue/new are open to clients on this machine only");
+            err.flush();
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            // SIGTERM: Jetty stops accepting and lets requests in flight finish, then the store commits what waits
             server.close();
             service.close();
             stopped.countDown();
         }, "parley-serve-shutdown"));
         stopped.await();
         return 0;
+    }
+
+    private String adminToken() {
+        if (adminTokenEnv == null) {
+            return null;
+        }
+        String t = System.getenv(adminTokenEnv);
+        if (t == null || t.isBlank()) {
+            throw new UserInputException("--admin-token-env " + adminTokenEnv + ": that environment variable is "
+                    + "not set or empty");
+        }
+        if (t.strip().length() < 16) {
+            throw new UserInputException("--admin-token-env " + adminTokenEnv + ": the operator token must be at "
+                    + "least 16 characters");
+        }
+        return t.strip();
     }
 
     /**

