@@ -34,7 +34,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.eclipse.jetty.io.Content;
+import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.EagerContentHandler;
@@ -122,9 +127,9 @@ public final class DialogueServer implements AutoCloseable {
                 server.setStopTimeout(config.stopTimeoutMillis());
                 // the body is retained up to the limit (plus framing) before the handler runs; beyond it the
                 // handler runs and refuses the body with 413 itself
-                server.setHandler(new GracefulHandler(new EagerContentHandler(
+                server.setHandler(new GracefulHandler(new FailOnIdle(new EagerContentHandler(
                         new EagerContentHandler.RetainedContentLoaderFactory(config.maxBodyBytes() + 16_384L, -1,
-                                false))));
+                                false)))));
                 server.addBean(new NetworkConnectionLimit(config.maxConnections(), server));
             });
             c.jetty.addConnector((server, http) -> {
@@ -142,6 +147,29 @@ public final class DialogueServer implements AutoCloseable {
                 c.routes.addHttpHandler(t, "/*", this::handle);
             }
         });
+    }
+
+    /**
+     * Jetty reports an idle timeout during a body read as a transient failure that a reader may ignore, and the eager
+     * body loader does ignore it (it keeps waiting), so a stalled upload would hold its connection forever. This
+     * makes such a failure final: the loader hands the request on, reading the body fails, and the client gets 408.
+     */
+    private static final class FailOnIdle extends Handler.Wrapper {
+        FailOnIdle(Handler next) {
+            super(next);
+        }
+
+        @Override
+        public boolean handle(Request request, Response response, Callback callback) throws Exception {
+            return super.handle(new Request.Wrapper(request) {
+                @Override
+                public Content.Chunk read() {
+                    Content.Chunk c = super.read();
+                    return c != null && Content.Chunk.isFailure(c, false) ? Content.Chunk.from(c.getFailure(), true)
+                            : c;
+                }
+            }, response, callback);
+        }
     }
 
     /** Binds and starts serving; port 0 picks a free port (see {@link #port()}). */
@@ -488,9 +516,23 @@ public final class DialogueServer implements AutoCloseable {
                 }
             }
         } catch (IOException e) {
+            if (timedOut(e)) {
+                ctx.header("Connection", "close");
+                throw new ApiException(408, "the request body did not arrive within the idle timeout of "
+                        + config.idleTimeoutMillis() + " ms");
+            }
             throw ApiException.badRequest("the request body could not be read: " + e.getMessage());
         }
         return out.toByteArray();
+    }
+
+    private static boolean timedOut(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.util.concurrent.TimeoutException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private JsonNode json(byte[] body) {

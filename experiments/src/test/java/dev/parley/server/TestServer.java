@@ -18,6 +18,10 @@ final class TestServer implements AutoCloseable {
     final Loopback http;
 
     TestServer(String dbLocation) {
+        this(dbLocation, DialogueService.Settings.defaults(10_000), null);
+    }
+
+    TestServer(String dbLocation, DialogueService.Settings settings, String adminToken) {
         this.dbLocation = dbLocation;
         ProtocolRegistry registry = new ProtocolRegistry();
         registry.add("testgame", ProtocolRegistry.Origin.DIRECTORY, ProtocolParser.load(fixture("testgame.dgdl")));
@@ -30,9 +34,10 @@ final class TestServer implements AutoCloseable {
         }
         registry.add("chat", ProtocolRegistry.Origin.DIRECTORY, ProtocolParser.load(chatText(), "chat.dgdl"));
         this.service = new DialogueService(registry, DialogueStore.open(dbLocation, new DialogueStore.Options(4, true)),
-                ExternalConditionResolver.offlineDefault(), 10_000);
+                ExternalConditionResolver.offlineDefault(), settings);
         try {
-            this.server = DialogueServer.start(service, new DialogueServer.Config("127.0.0.1", 0, MAX_BODY, 16));
+            this.server = DialogueServer.start(service, new DialogueServer.Config("127.0.0.1", 0, MAX_BODY, 16, 1024,
+                    30_000, 5_000, adminToken));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
