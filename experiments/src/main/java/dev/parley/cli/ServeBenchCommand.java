@@ -6,7 +6,9 @@ import dev.parley.engine.ExternalConditionResolver;
 import dev.parley.server.DialogueServer;
 import dev.parley.server.DialogueService;
 import dev.parley.server.DialogueStore;
+import dev.parley.server.ProtocolLimits;
 import dev.parley.server.ProtocolRegistry;
+import dev.parley.server.StoreException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -35,14 +37,17 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code parley serve-bench}: a bounded load test of the dialogue server over loopback. An in-process server on a
- * fresh SQLite file; {@code --dialogues} clients, one per dialogue, all at once, each making {@code --moves} moves
- * of the two-player {@code Chat} protocol (uploaded with PUT /protocol); every move's latency is measured from
- * request to response. It stops by itself: every loop is bounded and the whole run has a deadline.
+ * {@code parley serve-bench}: a bounded load test of the dialogue server over loopback. In-process servers on a fresh
+ * SQLite file (or on {@code --db}, e.g. a PostgreSQL URL, with {@code --servers} servers sharing it); {@code
+ * --dialogues} clients, one per dialogue, all at once, each making {@code --moves} moves of the two-player {@code
+ * Chat} protocol (uploaded with PUT /protocol), alternating between the servers; every move's latency is measured
+ * from request to response. {@code --long N} instead plays one dialogue of N moves of {@code --text-bytes} each and
+ * compares the median move near move 100 with the median near move N, and the bytes written per move in both
+ * windows. It stops by itself: every loop is bounded and the whole run has a deadline.
  */
 @Command(name = "serve-bench", mixinStandardHelpOptions = true,
-        description = "Load-test the dialogue server over loopback: N concurrent dialogues x M moves; report moves/s "
-                + "and latency percentiles.")
+        description = "Load-test the dialogue server over loopback: N concurrent dialogues x M moves, or one long "
+                + "dialogue (--long); report moves/s, latency percentiles and bytes written per move.")
 final class ServeBenchCommand implements Callable<Integer> {
 
     @Option(names = "--dialogues", defaultValue = "200", paramLabel = "N",
@@ -53,9 +58,26 @@ final class ServeBenchCommand implements Callable<Integer> {
             description = "Moves per dialogue (default: ${DEFAULT-VALUE}).")
     int moves;
 
+    @Option(names = "--long", paramLabel = "N",
+            description = "Long-dialogue mode: one dialogue of N moves (at least 400), one client.")
+    Integer longMoves;
+
+    @Option(names = "--text-bytes", defaultValue = "1000", paramLabel = "B",
+            description = "Content per move in --long mode (default: ${DEFAULT-VALUE}).")
+    int textBytes;
+
     @Option(names = "--threads", defaultValue = "16", paramLabel = "N",
             description = "Server request threads (default: ${DEFAULT-VALUE}).")
     int threads;
+
+    @Option(names = "--db", paramLabel = "JDBC-URL|FILE",
+            description = "Store to run on (default: a fresh SQLite file). It must be empty or a Parley store.")
+    String db;
+
+    @Option(names = "--servers", defaultValue = "1", paramLabel = "N",
+            description = "Servers on the one store, clients alternating between them (more than 1 needs a "
+                    + "PostgreSQL --db; default: ${DEFAULT-VALUE}).")
+    int servers;
 
     @Option(names = "--deadline", defaultValue = "120", paramLabel = "SECONDS",
             description = "Abort the run after this long (default: ${DEFAULT-VALUE}).")
@@ -77,14 +99,44 @@ final class ServeBenchCommand implements Callable<Integer> {
             throw new UserInputException("--dialogues and --moves must be between 1 and 10000; --threads and "
                     + "--deadline positive");
         }
+        if (longMoves != null && (longMoves < 400 || longMoves > 100_000 || textBytes < 1 || textBytes > 60_000)) {
+            throw new UserInputException("--long must be between 400 and 100000 and --text-bytes between 1 and "
+                    + "60000");
+        }
+        if (servers < 1 || servers > 8 || (servers > 1 && (db == null || !db.startsWith("jdbc:")
+                || db.startsWith("jdbc:sqlite:")))) {
+            throw new UserInputException("--servers must be between 1 and 8, and above 1 only with a shared "
+                    + "database (--db jdbc:postgresql://...)");
+        }
         Path dir = Files.createTempDirectory("parley-serve-bench");
-        try (DialogueService service = new DialogueService(new ProtocolRegistry(),
-                DialogueStore.open(dir.resolve("bench.db").toString(), 1), ExternalConditionResolver.offlineDefault(),
-                dialogues + 10);
-             DialogueServer server = DialogueServer.start(service,
-                     new DialogueServer.Config("127.0.0.1", 0, 1 << 16, threads))) {
-            return report(spec.commandLine().getOut(), run(server.uri())) ? 0 : Parley.EXIT_INTERNAL;
+        String location = db != null ? db : dir.resolve("bench.db").toString();
+        List<DialogueService> services = new ArrayList<>();
+        List<DialogueServer> started = new ArrayList<>();
+        try {
+            for (int i = 0; i < servers; i++) {
+                DialogueStore store;
+                try {
+                    store = DialogueStore.open(location, new DialogueStore.Options(4, true));
+                } catch (StoreException e) {
+                    throw new UserInputException(e.getMessage());
+                }
+                DialogueService service = new DialogueService(new ProtocolRegistry(), store,
+                        ExternalConditionResolver.offlineDefault(), new DialogueService.Settings(dialogues + 10_000,
+                        100, ProtocolLimits.DEFAULT, 60_000));
+                services.add(service);
+                started.add(DialogueServer.start(service, new DialogueServer.Config("127.0.0.1", 0,
+                        Math.max(1 << 16, textBytes * 4), threads)));
+            }
+            kind = services.get(0).health().database();
+            List<URI> bases = started.stream().map(DialogueServer::uri).toList();
+            PrintWriter out = spec.commandLine().getOut();
+            if (longMoves != null) {
+                return longRun(out, bases.get(0), location) ? 0 : Parley.EXIT_INTERNAL;
+            }
+            return report(out, run(bases)) ? 0 : Parley.EXIT_INTERNAL;
         } finally {
+            started.forEach(DialogueServer::close);
+            services.forEach(DialogueService::close);
             for (String f : List.of("bench.db", "bench.db-wal", "bench.db-shm", "bench.db.lock")) {
                 Files.deleteIfExists(dir.resolve(f));
             }
@@ -93,32 +145,51 @@ final class ServeBenchCommand implements Callable<Integer> {
     }
 
     private ObjectNode result;
+    private String kind;
 
-    private Run run(URI base) throws Exception {
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(10)).build();
+    private static HttpClient client() {
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(10))
+                .build();
+    }
+
+    /** Uploads Chat (201, or 409 when a shared database has it already) and returns its name. */
+    private static String chat(HttpClient http, URI base) throws IOException {
         String chat;
         try (InputStream in = ServeBenchCommand.class.getResourceAsStream("/server/chat.dgdl")) {
             chat = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        JsonNode put = send(http, HttpRequest.newBuilder(base.resolve("/protocol"))
-                .PUT(HttpRequest.BodyPublishers.ofString(chat)), 201);
-        String protocol = put.get("protocol").asText();
+        try {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(base.resolve("/protocol"))
+                    .timeout(Duration.ofSeconds(30)).PUT(HttpRequest.BodyPublishers.ofString(chat)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() != 201 && r.statusCode() != 409) {
+                throw new IllegalStateException("HTTP " + r.statusCode() + ": " + r.body());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        }
+        return "Chat";
+    }
 
+    private String[] open(HttpClient http, URI base, String protocol) {
+        String id = send(http, get(base, "/dialogue/new/" + protocol), 200).get("dialogueID").asText();
+        String ann = send(http, get(base, "/dialogue/" + id + "/join/Ann"), 200).get("participantID").asText();
+        String ben = send(http, get(base, "/dialogue/" + id + "/join/Ben"), 200).get("participantID").asText();
+        return new String[] {id, ann, ben};
+    }
+
+    private Run run(List<URI> bases) throws Exception {
+        HttpClient http = client();
+        String protocol = chat(http, bases.get(0));
         long setupStart = System.nanoTime();
         ExecutorService clients = Executors.newFixedThreadPool(dialogues);
         List<String[]> seats = new ArrayList<>();
         try {
             List<Future<String[]>> made = new ArrayList<>();
             for (int i = 0; i < dialogues; i++) {
-                made.add(clients.submit(() -> {
-                    String id = send(http, get(base, "/dialogue/new/" + protocol), 200).get("dialogueID").asText();
-                    String ann = send(http, get(base, "/dialogue/" + id + "/join/Ann"), 200).get("participantID")
-                            .asText();
-                    String ben = send(http, get(base, "/dialogue/" + id + "/join/Ben"), 200).get("participantID")
-                            .asText();
-                    return new String[] {id, ann, ben};
-                }));
+                URI base = bases.get(i % bases.size());
+                made.add(clients.submit(() -> open(http, base, protocol)));
             }
             for (Future<String[]> f : made) {
                 try {
@@ -140,6 +211,7 @@ final class ServeBenchCommand implements Callable<Integer> {
                     gate.await();
                     String[] s = seats.get(d);
                     for (int k = 0; k < moves; k++) {
+                        URI base = bases.get((d + k) % bases.size());
                         String body = "{\"speaker\": \"" + s[1 + k % 2] + "\", \"reply\": {\"p\": \"dialogue " + d
                                 + " move " + k + "\"}}";
                         long t0 = System.nanoTime();
@@ -169,15 +241,19 @@ final class ServeBenchCommand implements Callable<Integer> {
                 }
             }
             double seconds = (System.nanoTime() - start) / 1e9;
-            // every dialogue must hold exactly its moves
+            // every dialogue must hold exactly its moves, on every server
             int wrong = 0;
             for (String[] s : seats) {
-                if (send(http, get(base, "/dialogue/" + s[0] + "/transcript"), 200).get("transcript").size()
-                        != moves) {
-                    wrong++;
+                for (URI base : bases) {
+                    if (send(http, get(base, "/dialogue/" + s[0] + "/transcript"), 200).get("transcript").size()
+                            != moves) {
+                        wrong++;
+                        break;
+                    }
                 }
             }
-            result = Json.MAPPER.createObjectNode().put("dialogues", dialogues).put("moves_per_dialogue", moves)
+            result = Json.MAPPER.createObjectNode().put("database", kind).put("servers", bases.size())
+                    .put("dialogues", dialogues).put("moves_per_dialogue", moves)
                     .put("moves", dialogues * moves).put("errors", errors.get())
                     .put("dialogues_with_wrong_transcript", wrong).put("setup_seconds", setup)
                     .put("seconds", seconds).put("moves_per_second", dialogues * moves / seconds);
@@ -191,6 +267,75 @@ final class ServeBenchCommand implements Callable<Integer> {
     private UserInputException pastDeadline(String what, String progress) {
         return new UserInputException("serve-bench: " + what + " did not finish within --deadline " + deadlineSeconds
                 + " s (" + progress + "); raise --deadline or lower --dialogues or --moves");
+    }
+
+    /**
+     * One dialogue of {@code --long} moves; bytes written as {@link BytesWritten} counts them.
+     */
+    private boolean longRun(PrintWriter out, URI base, String location) throws Exception {
+        int n = longMoves;
+        HttpClient http = client();
+        String[] s = open(http, base, chat(http, base));
+        String filler = "x".repeat(textBytes);
+        long[] lat = new long[n];
+        long[] written = new long[n + 1];
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(deadlineSeconds);
+        int errors = 0;
+        String firstError = null;
+        try (BytesWritten bytes = BytesWritten.of(location)) {
+            for (int k = 0; k < n; k++) {
+                if (System.nanoTime() > deadline) {
+                    throw new UserInputException("--long " + n + " did not finish within --deadline "
+                            + deadlineSeconds + " s (at move " + k + ")");
+                }
+                written[k] = bytes.now();
+                String body = "{\"speaker\": \"" + s[1 + k % 2] + "\", \"reply\": {\"p\": \"m" + k + " " + filler
+                        + "\"}}";
+                long t0 = System.nanoTime();
+                try {
+                    send(http, HttpRequest.newBuilder(base.resolve("/dialogue/" + s[0] + "/interaction/Say"))
+                            .POST(HttpRequest.BodyPublishers.ofString(body)), 200);
+                } catch (RuntimeException e) {
+                    if (errors++ == 0) {
+                        firstError = e.getMessage();
+                    }
+                }
+                lat[k] = System.nanoTime() - t0;
+            }
+            written[n] = bytes.now();
+        }
+        int w = 100;
+        int earlyFrom = 50;
+        int lateFrom = n - w;
+        double earlyP50 = median(lat, earlyFrom, earlyFrom + w);
+        double lateP50 = median(lat, lateFrom, n);
+        double earlyBytes = (written[earlyFrom + w] - written[earlyFrom]) / (double) w;
+        double lateBytes = (written[n] - written[lateFrom]) / (double) w;
+        int transcript = send(http, get(base, "/dialogue/" + s[0] + "/transcript"), 200).get("transcript").size();
+        result = Json.MAPPER.createObjectNode().put("database", kind).put("moves", n).put("text_bytes", textBytes)
+                .put("p50_ms_near_move_100", earlyP50).put("p50_ms_near_move_" + n, lateP50)
+                .put("bytes_written_per_move_near_move_100", earlyBytes)
+                .put("bytes_written_per_move_near_move_" + n, lateBytes).put("errors", errors)
+                .put("transcript_moves", transcript);
+        if (firstError != null) {
+            result.put("first_error", firstError);
+        }
+        if (json) {
+            out.println(Json.write(result));
+        } else {
+            out.println(String.format(Locale.ROOT, "one dialogue of %d moves x %d bytes over loopback (%s): median "
+                            + "move %.1f ms at moves %d-%d, %.1f ms at moves %d-%d; bytes written per move %.0f and "
+                            + "%.0f; %d errors; transcript %d moves", n, textBytes, kind, earlyP50, earlyFrom,
+                    earlyFrom + w - 1, lateP50, lateFrom, n - 1, earlyBytes, lateBytes, errors, transcript));
+        }
+        out.flush();
+        return errors == 0 && transcript == n;
+    }
+
+    private static double median(long[] values, int from, int to) {
+        long[] part = Arrays.copyOfRange(values, from, to);
+        Arrays.sort(part);
+        return percentile(part, 0.5);
     }
 
     private static HttpRequest.Builder get(URI base, String path) {
@@ -225,10 +370,11 @@ final class ServeBenchCommand implements Callable<Integer> {
         if (json) {
             out.println(Json.write(result));
         } else {
-            out.println(String.format(Locale.ROOT, "%d dialogues x %d moves over loopback (SQLite, %d server threads):"
+            out.println(String.format(Locale.ROOT, "%d dialogues x %d moves over loopback (%s, %d server(s), %d threads):"
                             + " %d moves in %.2f s = %.0f moves/s; latency p50 %.1f ms, p99 %.1f ms, max %.1f ms; "
                             + "%d errors, %d dialogues with a wrong transcript (setup %.2f s)",
-                    dialogues, moves, threads, dialogues * moves, result.get("seconds").asDouble(),
+                    dialogues, moves, kind, result.get("servers").asInt(), threads, dialogues * moves,
+                    result.get("seconds").asDouble(),
                     result.get("moves_per_second").asDouble(), result.get("p50_ms").asDouble(),
                     result.get("p99_ms").asDouble(), result.get("max_ms").asDouble(), run.errors(),
                     result.get("dialogues_with_wrong_transcript").asInt(), result.get("setup_seconds").asDouble()));

@@ -11,12 +11,15 @@ import dev.parley.engine.DialogueException;
 import dev.parley.engine.DialogueJson;
 import dev.parley.engine.ExternalConditionResolver;
 import dev.parley.engine.PerformedMove;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
- * A snapshot is the engine's saved state ({@link DialogueJson}) with its history left out: the history is the move
- * log, so a snapshot's size depends on the dialogue's stores and move lists, not on how many moves were made, and
- * the log is never written twice.
+ * A snapshot is the engine's saved state ({@link DialogueJson}) with what the move log already holds left out: the
+ * history, and the AIF propositions seen so far (each is an I node of the move that first said it, so they are
+ * rebuilt from the log's AIF). A snapshot's size then depends on the dialogue's stores and move lists, not on how
+ * many moves were made, and nothing in the log is written twice.
  */
 final class Snapshots {
 
@@ -37,6 +40,9 @@ final class Snapshots {
     static String withoutHistory(JsonNode state) {
         ObjectNode copy = state.deepCopy();
         copy.putArray("history");
+        if (copy.path("aif") instanceof ObjectNode aif) {
+            aif.putArray("propositions");
+        }
         try {
             return JSON.writeValueAsString(copy);
         } catch (JsonProcessingException e) {
@@ -71,6 +77,11 @@ final class Snapshots {
             throw new DialogueException("the snapshot is not JSON: " + e.getOriginalMessage());
         }
         ArrayNode history = state.putArray("history");
+        ArrayNode propositions = state.path("aif") instanceof ObjectNode aif ? aif.putArray("propositions") : null;
+        if (propositions == null) {
+            throw new DialogueException("the snapshot has no AIF state");
+        }
+        Set<String> seen = new HashSet<>();
         for (DialogueStore.StoredMove m : logUpToSnapshot) {
             if (m.aifJson() == null) {
                 throw new DialogueException("move " + m.seq() + " has no AIF in the log");
@@ -83,10 +94,18 @@ final class Snapshots {
             ObjectNode reply = h.putObject("reply");
             m.reply().forEach(reply::put);
             h.put("text", m.locution());
+            JsonNode aif;
             try {
-                h.set("aif", JSON.readTree(m.aifJson()));
+                aif = JSON.readTree(m.aifJson());
             } catch (JsonProcessingException e) {
                 throw new DialogueException("move " + m.seq() + " has AIF that is not JSON");
+            }
+            h.set("aif", aif);
+            // the engine keeps the first node of each proposition text, in the order they were first said
+            for (JsonNode n : aif.path("nodes")) {
+                if ("I".equals(n.path("type").asText()) && seen.add(n.path("text").asText())) {
+                    propositions.add(n);
+                }
             }
         }
         try {
