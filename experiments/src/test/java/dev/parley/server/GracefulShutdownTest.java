@@ -1,0 +1,62 @@
+package dev.parley.server;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Stopping the server (what SIGTERM does): a move in flight finishes and is stored, new requests are refused. */
+class GracefulShutdownTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aMoveInFlightFinishesAndNewRequestsAreRefused() throws Exception {
+        TestServer ts = TestServer.sqlite(dir);
+        Chat chat = Chat.open(ts.http, "chat");
+        assertThat(chat.say(0).status()).isEqualTo(200);
+        byte[] body = ("{\"speaker\": " + Loopback.q(chat.ben) + ", \"reply\": {\"p\": \"in flight\"}}")
+                .getBytes(StandardCharsets.UTF_8);
+        int half = body.length / 2;
+        try (Socket s = new Socket("127.0.0.1", ts.server.port())) {
+            OutputStream out = s.getOutputStream();
+            out.write(("POST /dialogue/" + chat.id + "/interaction/Say HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                    + "Content-Length: " + body.length + "\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            out.write(body, 0, half);
+            out.flush();
+            CompletableFuture<Void> stopping = CompletableFuture.runAsync(ts.server::close);
+            // wait (bounded) until the server refuses new requests: it is shutting down with our move in flight
+            boolean refused = false;
+            for (int i = 0; i < 200 && !refused; i++) {
+                try {
+                    refused = new Loopback(ts.http.base()).get("/health").status() == 503;
+                } catch (UncheckedIOException e) {
+                    refused = true; // no longer accepting connections
+                }
+                if (!refused) {
+                    Thread.sleep(20);
+                }
+            }
+            assertThat(refused).as("new requests refused while stopping").isTrue();
+            assertThat(stopping).isNotDone();
+            out.write(body, half, body.length - half);
+            out.flush();
+            String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(answer).startsWith("HTTP/1.1 200").contains("in flight");
+            stopping.get(30, TimeUnit.SECONDS);
+        }
+        ts.service.close();
+        try (TestServer again = TestServer.sqlite(dir)) {
+            assertThat(new Chat(again.http, chat.id, chat.ann, chat.ben).said()).containsExactly("m0", "in flight");
+        }
+    }
+}
