@@ -98,6 +98,25 @@ final class DgepJson {
         }
     }
 
+    /**
+     * An AIFdb-style NodeSet: the dialogue's JSON-AIF (nodes, edges, locutions, as {@code parley protocol play
+     * --aif-out} writes it) with a participant per seat (locutions name them as {@code personID}), the NodeSet's id
+     * (the dialogue's) and whether the dialogue is over.
+     */
+    static ObjectNode nodeSet(DialogueService.NodeSet n) {
+        ObjectNode o = MAPPER.createObjectNode().put("nodeSetID", n.dialogueId()).put("protocol", n.protocol())
+                .put("finished", n.finished());
+        JsonNode aif = aif(n.aif());
+        aif.fields().forEachRemaining(e -> o.set(e.getKey(), e.getValue()));
+        if (!o.has("participants")) {
+            ArrayNode ps = o.putArray("participants");
+            for (String h : n.speakers()) {
+                ps.addObject().put("participantID", h).put("firstname", h).put("surname", "");
+            }
+        }
+        return o;
+    }
+
     /** {@code {"player", "stores": [{"id", "owners", "structure", "visibility", "contents"}]}}. */
     static ObjectNode stores(DialogueService.StoresView v) {
         ObjectNode o = MAPPER.createObjectNode().put("player", v.handle());

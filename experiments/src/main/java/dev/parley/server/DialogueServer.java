@@ -277,9 +277,17 @@ public final class DialogueServer implements AutoCloseable {
             if (n == 3 && p.get(1).equals("new")) {
                 allow(method, "GET", "POST");
                 operator(ctx);
-                optionalJsonBody(ctx);
-                String id = service.create(p.get(2));
-                return new Reply(200, DgepJson.MAPPER.createObjectNode().put("dialogueID", id));
+                List<DialogueService.Named> named = participants(optionalJsonBody(ctx));
+                DialogueService.Created c = service.create(p.get(2), named);
+                ObjectNode o = DgepJson.MAPPER.createObjectNode().put("dialogueID", c.dialogueId());
+                if (!named.isEmpty()) {
+                    ArrayNode a = o.putArray("participants");
+                    for (DialogueService.NamedJoin j : c.participants()) {
+                        a.addObject().put("name", j.name()).put("participantID", j.joined().participantId())
+                                .put("player", j.joined().handle()).put("protocolPlayer", j.joined().player());
+                    }
+                }
+                return new Reply(200, o);
             }
             String id = p.get(1);
             String what = p.get(2);
@@ -330,6 +338,10 @@ public final class DialogueServer implements AutoCloseable {
                 allow(method, "GET");
                 return new Reply(200, DgepJson.aif(service.aif(id)));
             }
+            if (n == 3 && what.equals("nodeset")) {
+                allow(method, "GET");
+                return new Reply(200, DgepJson.nodeSet(service.nodeSet(id)));
+            }
             if (n == 3 && what.equals("status")) {
                 allow(method, "GET");
                 return new Reply(200, DgepJson.status(service.status(id)));
@@ -337,7 +349,7 @@ public final class DialogueServer implements AutoCloseable {
         }
         throw ApiException.notFound("no such endpoint: " + method + " " + routeName(p) + " (see GET /available, "
                 + "/dialogue/new/{protocol}, /dialogue/{id}/roles|join/{role}|moves[/{participantID}]|"
-                + "stores/{participantID}|interaction/{moveID}|transcript|aif|status, PUT /protocol, GET /health)");
+                + "stores/{participantID}|interaction/{moveID}|transcript|aif|nodeset|status, PUT /protocol, GET /health)");
     }
 
     /**
@@ -560,12 +572,51 @@ public final class DialogueServer implements AutoCloseable {
         return node;
     }
 
-    /** {@code new} and {@code join} take no body; one that is sent must still be JSON (DGEP clients send {}). */
-    private void optionalJsonBody(Context ctx) {
+    /** {@code new} and {@code join} need no body; one that is sent must still be JSON (DGEP clients send {}). */
+    private JsonNode optionalJsonBody(Context ctx) {
         byte[] b = body(ctx);
         if (b.length > 0 && !new String(b, StandardCharsets.UTF_8).isBlank()) {
-            json(b);
+            return json(b);
         }
+        return null;
+    }
+
+    /**
+     * DGEP 2's body of {@code /dialogue/new}: {@code {"participants": [{"name": label, "player": player or role}]}};
+     * no body, or one without participants, seats no one.
+     */
+    private static List<DialogueService.Named> participants(JsonNode body) {
+        JsonNode list = body == null ? null : body.get("participants");
+        if (list == null || list.isNull()) {
+            return List.of();
+        }
+        if (!list.isArray()) {
+            throw ApiException.badRequest("\"participants\" must be an array of {\"name\", \"player\"}");
+        }
+        List<DialogueService.Named> out = new ArrayList<>();
+        int i = 0;
+        for (JsonNode p : list) {
+            String where = "participants[" + i++ + "]";
+            if (!p.isObject()) {
+                throw ApiException.badRequest(where + " must be an object {\"name\", \"player\"}");
+            }
+            for (Iterator<String> it = p.fieldNames(); it.hasNext(); ) {
+                String f = it.next();
+                if (!f.equals("name") && !f.equals("player")) {
+                    throw ApiException.badRequest("unknown field \"" + f + "\" in " + where + " (fields: name, player)");
+                }
+            }
+            JsonNode name = p.get("name");
+            JsonNode player = p.get("player");
+            if (name == null || !name.isTextual() || name.asText().isBlank() || name.asText().length() > 200) {
+                throw ApiException.badRequest(where + ".name must be text of 1 to 200 characters");
+            }
+            if (player == null || !player.isTextual() || player.asText().isBlank()) {
+                throw ApiException.badRequest(where + ".player must name a player or role of the protocol");
+            }
+            out.add(new DialogueService.Named(name.asText(), player.asText()));
+        }
+        return out;
     }
 
     // ------------------------------------------------------------------ responses

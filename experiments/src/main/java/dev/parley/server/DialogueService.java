@@ -350,8 +350,29 @@ public final class DialogueService implements AutoCloseable {
 
     // ------------------------------------------------------------------ dialogues
 
+    /** A participant named in a DGEP 2 {@code /dialogue/new} body: a label and the player (or role) it plays. */
+    public record Named(String name, String player) {
+    }
+
+    /** A dialogue created with its participants seated: their tokens, in the order they were named. */
+    public record Created(String dialogueId, List<NamedJoin> participants) {
+    }
+
+    /** One named participant's seat and token. */
+    public record NamedJoin(String name, Joined joined) {
+    }
+
     /** Starts a dialogue on a protocol; its seats are free until joined. */
     public String create(String protocolName) {
+        return create(protocolName, List.of()).dialogueId();
+    }
+
+    /**
+     * Starts a dialogue and seats the named participants in it at once (DGEP 2's participants body), each in the
+     * first free seat whose name, player or role matches. All of them are placed before anything is stored, so a
+     * name that fits no seat leaves no dialogue behind.
+     */
+    public Created create(String protocolName, List<Named> named) {
         if (protocols.find(protocolName).isEmpty() && store.shared()) {
             loadProtocols(false); // perhaps uploaded through another server
         }
@@ -361,18 +382,43 @@ public final class DialogueService implements AutoCloseable {
             throw new ApiException(503, "the server holds its maximum of " + settings.maxDialogues()
                     + " dialogues");
         }
-        List<Seat> seats = seatsOf(entry.protocol());
+        List<Seat> seats = new ArrayList<>(seatsOf(entry.protocol()));
         Dialogue d;
         try {
             d = Dialogue.start(entry.protocol(), participants(seats), resolver);
         } catch (DialogueException e) {
             throw ApiException.conflict("protocol " + entry.name() + " cannot start a dialogue: " + e.getMessage());
         }
+        List<NamedJoin> joined = new ArrayList<>();
+        long at = System.currentTimeMillis();
+        for (Named n : named) {
+            int i = freeSeat(seats, d, n.player());
+            if (i < 0) {
+                throw ApiException.conflict("participant " + n.name() + ": no free seat for player or role "
+                        + n.player() + " (players: " + String.join(", ", seats.stream().map(Seat::handle).toList())
+                        + "; roles: " + String.join(", ", entry.protocol().roles()) + ")");
+            }
+            String token = Tokens.participantToken();
+            Seat seat = seats.get(i);
+            seats.set(i, seat.join(Tokens.hash(token), at));
+            joined.add(new NamedJoin(n.name(), new Joined(token, seat.handle(), seat.player())));
+        }
         String id = Tokens.dialogueId();
-        store.createDialogue(id, entry.name(), System.currentTimeMillis(), seats, Snapshots.of(d));
+        store.createDialogue(id, entry.name(), at, seats, Snapshots.of(d));
         dialogues.put(id, new Served(id, entry.name(), entry.protocol(), seats, d, List.of()));
-        LOG.info("dialogue {} created on {}", id, entry.name());
-        return id;
+        LOG.info("dialogue {} created on {} with {} participants seated", id, entry.name(), joined.size());
+        return new Created(id, joined);
+    }
+
+    private static int freeSeat(List<Seat> seats, Dialogue d, String role) {
+        for (int i = 0; i < seats.size(); i++) {
+            Seat seat = seats.get(i);
+            if (!seat.filled() && (seat.handle().equals(role) || seat.player().equals(role)
+                    || d.roles(seat.handle()).contains(role))) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     public RolesView roles(String dialogueId) {
@@ -588,6 +634,16 @@ public final class DialogueService implements AutoCloseable {
     /** The whole dialogue as one JSON-AIF graph. */
     public AifGraph aif(String dialogueId) {
         return read(dialogueId, s -> s.dialogue.aif());
+    }
+
+    /** The dialogue's JSON-AIF with what an AIFdb NodeSet carries besides: its seats and whether it is over. */
+    public record NodeSet(String dialogueId, String protocol, boolean finished, List<String> speakers,
+                          AifGraph aif) {
+    }
+
+    public NodeSet nodeSet(String dialogueId) {
+        return read(dialogueId, s -> new NodeSet(s.id, s.protocolName, !s.dialogue.status().acceptsMoves(),
+                s.seats.stream().map(Seat::handle).toList(), s.dialogue.aif()));
     }
 
     public StatusView status(String dialogueId) {

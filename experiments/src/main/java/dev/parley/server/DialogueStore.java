@@ -310,7 +310,10 @@ public final class DialogueStore implements AutoCloseable {
         });
     }
 
-    /** Stores a new dialogue with its seats and its initial snapshot (at move 0), in one transaction. */
+    /**
+     * Stores a new dialogue with its seats (free, or taken by the participants it was created with) and its initial
+     * snapshot (at move 0), in one transaction.
+     */
     public void createDialogue(String id, String protocol, long createdAt, List<Seat> seats, String snapshot) {
         inTransaction("create dialogue " + id, c -> {
             try (PreparedStatement ins = c.prepareStatement("INSERT INTO parley_dialogue "
@@ -321,12 +324,19 @@ public final class DialogueStore implements AutoCloseable {
                 ins.executeUpdate();
             }
             try (PreparedStatement ins = c.prepareStatement("INSERT INTO parley_seat "
-                    + "(dialogue_id, seat_no, handle, player, token_hash, joined_at) VALUES (?, ?, ?, ?, NULL, NULL)")) {
+                    + "(dialogue_id, seat_no, handle, player, token_hash, joined_at) VALUES (?, ?, ?, ?, ?, ?)")) {
                 for (int i = 0; i < seats.size(); i++) {
+                    Seat seat = seats.get(i);
                     ins.setString(1, id);
                     ins.setInt(2, i);
-                    ins.setString(3, seats.get(i).handle());
-                    ins.setString(4, seats.get(i).player());
+                    ins.setString(3, seat.handle());
+                    ins.setString(4, seat.player());
+                    ins.setString(5, seat.tokenHash());
+                    if (seat.filled()) {
+                        ins.setLong(6, seat.joinedAtMillis());
+                    } else {
+                        ins.setNull(6, java.sql.Types.BIGINT);
+                    }
                     ins.addBatch();
                 }
                 ins.executeBatch();
