@@ -79,6 +79,11 @@ final class ServeBenchCommand implements Callable<Integer> {
                     + "PostgreSQL --db; default: ${DEFAULT-VALUE}).")
     int servers;
 
+    @Option(names = "--db-pool", defaultValue = "8", paramLabel = "N",
+            description = "Database connections per server for a JDBC --db (default: ${DEFAULT-VALUE}, as parley "
+                    + "serve).")
+    int dbPool;
+
     @Option(names = "--deadline", defaultValue = "120", paramLabel = "SECONDS",
             description = "Abort the run after this long (default: ${DEFAULT-VALUE}).")
     int deadlineSeconds;
@@ -116,7 +121,7 @@ final class ServeBenchCommand implements Callable<Integer> {
             for (int i = 0; i < servers; i++) {
                 DialogueStore store;
                 try {
-                    store = DialogueStore.open(location, new DialogueStore.Options(4, true));
+                    store = DialogueStore.open(location, new DialogueStore.Options(Math.max(1, dbPool), true));
                 } catch (StoreException e) {
                     throw new UserInputException(e.getMessage());
                 }
@@ -276,7 +281,8 @@ final class ServeBenchCommand implements Callable<Integer> {
         int n = longMoves;
         HttpClient http = client();
         String[] s = open(http, base, chat(http, base));
-        String filler = "x".repeat(textBytes);
+        // random letters, so that neither store can compress the content away (PostgreSQL compresses long values)
+        java.util.Random random = new java.util.Random(1);
         long[] lat = new long[n];
         long[] written = new long[n + 1];
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(deadlineSeconds);
@@ -289,8 +295,8 @@ final class ServeBenchCommand implements Callable<Integer> {
                             + deadlineSeconds + " s (at move " + k + ")");
                 }
                 written[k] = bytes.now();
-                String body = "{\"speaker\": \"" + s[1 + k % 2] + "\", \"reply\": {\"p\": \"m" + k + " " + filler
-                        + "\"}}";
+                String body = "{\"speaker\": \"" + s[1 + k % 2] + "\", \"reply\": {\"p\": \"m" + k + " "
+                        + letters(random, textBytes) + "\"}}";
                 long t0 = System.nanoTime();
                 try {
                     send(http, HttpRequest.newBuilder(base.resolve("/dialogue/" + s[0] + "/interaction/Say"))
@@ -330,6 +336,14 @@ final class ServeBenchCommand implements Callable<Integer> {
         }
         out.flush();
         return errors == 0 && transcript == n;
+    }
+
+    private static String letters(java.util.Random random, int n) {
+        char[] c = new char[n];
+        for (int i = 0; i < n; i++) {
+            c[i] = (char) ('a' + random.nextInt(26));
+        }
+        return new String(c);
     }
 
     private static double median(long[] values, int from, int to) {
