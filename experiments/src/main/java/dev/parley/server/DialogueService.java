@@ -22,8 +22,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
@@ -185,11 +186,14 @@ public final class DialogueService implements AutoCloseable {
         for (String id : store.dialogueIds()) {
             loadStored(id);
         }
-        this.snapshotter = Executors.newSingleThreadExecutor(r -> {
-            Thread t = new Thread(r, "parley-snapshots");
-            t.setDaemon(true);
-            return t;
-        });
+        // one thread, a bounded queue: a snapshot that finds the queue full is skipped (the next one, K moves on,
+        // covers it), so a burst of dialogues reaching K at once cannot pile up engine copies in memory
+        this.snapshotter = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(1024),
+                r -> {
+                    Thread t = new Thread(r, "parley-snapshots");
+                    t.setDaemon(true);
+                    return t;
+                }, (task, pool) -> LOG.warn("snapshot queue full; a snapshot is skipped"));
         LOG.info("dialogue service on {}: {} protocols, {} dialogues restored, {} quarantined", store.kind(),
                 protocols.size(), dialogues.size(), quarantined.size());
     }
@@ -616,7 +620,7 @@ public final class DialogueService implements AutoCloseable {
                 }
             });
         } catch (java.util.concurrent.RejectedExecutionException e) {
-            LOG.debug("dialogue {}: no snapshot at move {} (shutting down)", id, seq);
+            LOG.debug("dialogue {}: no snapshot at move {}: {}", id, seq, e.getMessage());
         }
     }
 

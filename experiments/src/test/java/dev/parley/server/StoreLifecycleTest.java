@@ -195,8 +195,11 @@ class StoreLifecycleTest {
             assertThat(second.exitValue()).isEqualTo(2);
             assertThat(err.lines().filter(l -> l.startsWith("parley:")).toList()).singleElement().asString()
                     .contains("is in use by another parley serve").contains("use PostgreSQL");
-            // the first is undisturbed
+            // the first is undisturbed; it warned at start that it has no operator token
             assertThat(first.http.get("/health").status()).isEqualTo(200);
+            assertThat(Files.readString(first.log)).contains("parley serve: warning: no operator token "
+                    + "(--admin-token-env VAR), so PUT /protocol and /dialogue/new are open to clients on this machine "
+                    + "only");
         }
         // and once it is gone the file can be served again (kill -9 released the lock)
         try (TestServer ts = new TestServer(db())) {
@@ -221,6 +224,13 @@ class StoreLifecycleTest {
             }
             assertThat(ts.http.get("/health").status()).isEqualTo(200);
         }
+    }
+
+    @Test
+    void anOperatorTokenVariableThatIsNotSetIsOneLine() {
+        assertThat(parley("serve", "--port", "0", "--db", db(), "--admin-token-env", "PARLEY_TEST_NO_SUCH_VAR"))
+                .isEqualTo("parley: --admin-token-env PARLEY_TEST_NO_SUCH_VAR: that environment variable is not set "
+                        + "or empty");
     }
 
     private static String parley(String... args) {
