@@ -307,6 +307,7 @@ public final class DialogueService implements AutoCloseable {
      * column.
      */
     public Added addProtocol(String dgdl, int utf8Bytes) {
+        settings.protocolLimits().checkCount(protocols.uploaded());
         settings.protocolLimits().checkText(dgdl, utf8Bytes);
         Protocol p;
         try {

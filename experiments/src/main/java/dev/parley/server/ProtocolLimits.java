@@ -15,16 +15,17 @@ import java.util.regex.Pattern;
  *                        any {@code min:} or {@code max:} may give
  * @param maxInteractions the most interactions (moves) a protocol may declare
  * @param maxNesting      the deepest nesting of brackets
+ * @param maxUploaded     the most protocols that may be uploaded to a server (they are kept for good)
  */
-public record ProtocolLimits(int maxBytes, int maxSeats, int maxInteractions, int maxNesting) {
+public record ProtocolLimits(int maxBytes, int maxSeats, int maxInteractions, int maxNesting, int maxUploaded) {
 
     private static final Pattern COUNT = Pattern.compile("\\b(min|max)\\s*:\\s*([0-9]+)");
     private static final Pattern INTERACTION = Pattern.compile("\\binteraction\\s*\\(");
 
-    public static final ProtocolLimits DEFAULT = new ProtocolLimits(64 * 1024, 64, 256, 32);
+    public static final ProtocolLimits DEFAULT = new ProtocolLimits(64 * 1024, 64, 256, 32, 1000);
 
     public ProtocolLimits {
-        if (maxBytes < 1 || maxSeats < 1 || maxInteractions < 1 || maxNesting < 1) {
+        if (maxBytes < 1 || maxSeats < 1 || maxInteractions < 1 || maxNesting < 1 || maxUploaded < 0) {
             throw new IllegalArgumentException("protocol limits must be positive");
         }
     }
@@ -68,6 +69,14 @@ public record ProtocolLimits(int maxBytes, int maxSeats, int maxInteractions, in
         if (interactions > maxInteractions) {
             throw unprocessable("the protocol declares " + interactions + " interactions, over the limit of "
                     + maxInteractions + " (moves per protocol)");
+        }
+    }
+
+    /** Checks that one more protocol may be uploaded. */
+    void checkCount(int uploaded) {
+        if (uploaded >= maxUploaded) {
+            throw unprocessable("the server holds its maximum of " + maxUploaded + " uploaded protocols "
+                    + "(uploaded protocols)");
         }
     }
 

@@ -43,6 +43,11 @@ public final class ProtocolRegistry {
         return out;
     }
 
+    /** How many of the protocols were uploaded. */
+    public int uploaded() {
+        return (int) byKey.values().stream().filter(e -> e.origin() == Origin.UPLOADED).count();
+    }
+
     public int size() {
         return byKey.size();
     }

@@ -108,7 +108,7 @@ class HostileInputTest {
 
     @Test
     void protocolLimitsAre413Or422NamingTheLimitBeforeAnyWork() {
-        server(new ProtocolLimits(6 * 1024, 16, 20, 12), null);
+        server(new ProtocolLimits(6 * 1024, 16, 20, 12, 2), null);
         refused(ts.http.put("/protocol", protocolWith("  player(id:P, roles:{a}, min:100000, max:100000)", 1)),
                 422, "min:100000 is over the limit of 16 seats per dialogue (seats)");
         refused(ts.http.put("/protocol", protocolWith("  player(id:P, roles:{a}, min:10000000)", 1)), 422,
@@ -132,6 +132,11 @@ class HostileInputTest {
         Loopback.Response ok = ts.http.put("/protocol", protocolWith("  player(id:P, roles:{a}, min:2, max:2)", 3));
         assertThat(ok.status()).as(ok.body()).isEqualTo(201);
         assertThat(ts.http.get("/available").json().get("dgdl")).extracting(JsonNode::asText).contains("Big");
+        // uploads are kept for good, so their number is limited too
+        assertThat(ts.http.put("/protocol", TestServer.chatText().replace("game(id:Chat)", "game(id:Chat2)"))
+                .status()).isEqualTo(201);
+        refused(ts.http.put("/protocol", TestServer.chatText().replace("game(id:Chat)", "game(id:Chat3)")), 422,
+                "the server holds its maximum of 2 uploaded protocols (uploaded protocols)");
     }
 
     @Test
