@@ -1,15 +1,7 @@
 package dev.parley.server;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.dgdl.Diagnostic;
@@ -37,13 +29,13 @@ import java.util.Set;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
-import org.eclipse.jetty.util.Callback;
-import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.EagerContentHandler;
 import org.eclipse.jetty.server.handler.GracefulHandler;
+import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -72,9 +64,6 @@ public final class DialogueServer implements AutoCloseable {
     private static final Set<String> INTERACTION_FIELDS = Set.of("speaker", "reply", "target", "text");
     /** Jetty's own threads besides the request threads: an acceptor, a selector and some slack. */
     private static final int JETTY_THREADS = 4;
-    private static final int MAX_JSON_DEPTH = 64;
-    private static final int MAX_NUMBER_DIGITS = 100;
-    private static final int MAX_KEY_CHARS = 200;
 
     /**
      * Where and how to listen.
@@ -100,17 +89,12 @@ public final class DialogueServer implements AutoCloseable {
     private final DialogueService service;
     private final Config config;
     private final Javalin app;
-    private final ObjectMapper requests;
+    private final JsonBodies bodies;
 
     private DialogueServer(DialogueService service, Config config) {
         this.service = service;
         this.config = config;
-        JsonFactory factory = JsonFactory.builder()
-                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
-                .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_JSON_DEPTH)
-                        .maxNumberLength(MAX_NUMBER_DIGITS).maxStringLength(config.maxBodyBytes()).build())
-                .build();
-        this.requests = JsonMapper.builder(factory).build();
+        this.bodies = new JsonBodies(config.maxBodyBytes());
         // bounded threads; the queue is Jetty's unbounded default (Jetty warns against a bounded one) and is bounded
         // in effect by the connection limit, since an HTTP/1.1 connection has at most one request in flight
         QueuedThreadPool pool = new QueuedThreadPool(config.threads() + JETTY_THREADS,
@@ -197,10 +181,20 @@ public final class DialogueServer implements AutoCloseable {
         return URI.create("http://" + host + ":" + port());
     }
 
-    /** Stops gracefully: no new requests, those in flight finish (up to the stop timeout). */
+    /**
+     * Stops gracefully: no new requests, those in flight (uploads in progress included) finish, for up to the stop
+     * timeout.
+     */
     @Override
     public void close() {
-        app.stop();
+        try {
+            app.stop();
+        } catch (RuntimeException e) {
+            // requests still in flight after the stop timeout (an upload that never finishes, say): Jetty has
+            // closed their connections and stopped all the same
+            LOG.warn("stopped with requests still in flight after {} ms: {}", config.stopTimeoutMillis(),
+                    e.getMessage());
+        }
     }
 
     // ------------------------------------------------------------------ dispatch
@@ -277,7 +271,7 @@ public final class DialogueServer implements AutoCloseable {
             if (n == 3 && p.get(1).equals("new")) {
                 allow(method, "GET", "POST");
                 operator(ctx);
-                List<DialogueService.Named> named = participants(optionalJsonBody(ctx));
+                List<DialogueService.Named> named = JsonBodies.participants(optionalJsonBody(ctx));
                 DialogueService.Created c = service.create(p.get(2), named);
                 ObjectNode o = DgepJson.MAPPER.createObjectNode().put("dialogueID", c.dialogueId());
                 if (!named.isEmpty()) {
@@ -416,8 +410,8 @@ public final class DialogueServer implements AutoCloseable {
     }
 
     private Reply interaction(Context ctx, String dialogueId, String moveId) {
-        String key = idempotencyKey(ctx);
-        JsonNode root = json(body(ctx));
+        String key = JsonBodies.idempotencyKey(ctx.header("Idempotency-Key"));
+        JsonNode root = bodies.parse(body(ctx));
         if (root == null || !root.isObject()) {
             throw ApiException.badRequest("the body must be a JSON object {\"speaker\": participantID, "
                     + "\"reply\": {var: text}, \"target\": player, \"text\": words}");
@@ -467,19 +461,6 @@ public final class DialogueServer implements AutoCloseable {
         o.set("move", DgepJson.transcriptEntry(done.entry()));
         o.set("moves", DgepJson.movesBySeat(done.moves()));
         return new Reply(200, o);
-    }
-
-    /** The {@code Idempotency-Key} header: printable ASCII, at most 200 characters; null when absent. */
-    private static String idempotencyKey(Context ctx) {
-        String key = ctx.header("Idempotency-Key");
-        if (key == null) {
-            return null;
-        }
-        if (key.isEmpty() || key.length() > MAX_KEY_CHARS || !key.chars().allMatch(ch -> ch > 0x20 && ch < 0x7f)) {
-            throw ApiException.badRequest("Idempotency-Key must be 1 to " + MAX_KEY_CHARS
-                    + " printable ASCII characters");
-        }
-        return key;
     }
 
     private static String scalar(JsonNode n, String field) {
@@ -547,76 +528,13 @@ public final class DialogueServer implements AutoCloseable {
         return false;
     }
 
-    private JsonNode json(byte[] body) {
-        if (body.length == 0) {
-            throw ApiException.badRequest("the body is empty; expected a JSON object");
-        }
-        JsonNode node;
-        try (JsonParser parser = requests.createParser(body)) {
-            node = requests.readTree(parser);
-            if (parser.nextToken() != null) {
-                throw ApiException.badRequest("malformed JSON: unexpected content after the value at line "
-                        + parser.currentLocation().getLineNr() + ", column " + parser.currentLocation().getColumnNr());
-            }
-        } catch (StreamConstraintsException e) {
-            // Jackson's own limits (nesting depth, number length, string length): its message names the constraint
-            throw ApiException.badRequest("the JSON breaks a limit: " + e.getOriginalMessage());
-        } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            throw ApiException.badRequest("malformed JSON" + (at == null ? "" : " at line " + at.getLineNr()
-                    + ", column " + at.getColumnNr()) + ": " + e.getOriginalMessage());
-        } catch (IOException e) {
-            throw ApiException.badRequest("the request body could not be read: " + e.getMessage());
-        }
-        Unicode.check(node, "body");
-        return node;
-    }
-
     /** {@code new} and {@code join} need no body; one that is sent must still be JSON (DGEP clients send {}). */
     private JsonNode optionalJsonBody(Context ctx) {
         byte[] b = body(ctx);
         if (b.length > 0 && !new String(b, StandardCharsets.UTF_8).isBlank()) {
-            return json(b);
+            return bodies.parse(b);
         }
         return null;
-    }
-
-    /**
-     * DGEP 2's body of {@code /dialogue/new}: {@code {"participants": [{"name": label, "player": player or role}]}};
-     * no body, or one without participants, seats no one.
-     */
-    private static List<DialogueService.Named> participants(JsonNode body) {
-        JsonNode list = body == null ? null : body.get("participants");
-        if (list == null || list.isNull()) {
-            return List.of();
-        }
-        if (!list.isArray()) {
-            throw ApiException.badRequest("\"participants\" must be an array of {\"name\", \"player\"}");
-        }
-        List<DialogueService.Named> out = new ArrayList<>();
-        int i = 0;
-        for (JsonNode p : list) {
-            String where = "participants[" + i++ + "]";
-            if (!p.isObject()) {
-                throw ApiException.badRequest(where + " must be an object {\"name\", \"player\"}");
-            }
-            for (Iterator<String> it = p.fieldNames(); it.hasNext(); ) {
-                String f = it.next();
-                if (!f.equals("name") && !f.equals("player")) {
-                    throw ApiException.badRequest("unknown field \"" + f + "\" in " + where + " (fields: name, player)");
-                }
-            }
-            JsonNode name = p.get("name");
-            JsonNode player = p.get("player");
-            if (name == null || !name.isTextual() || name.asText().isBlank() || name.asText().length() > 200) {
-                throw ApiException.badRequest(where + ".name must be text of 1 to 200 characters");
-            }
-            if (player == null || !player.isTextual() || player.asText().isBlank()) {
-                throw ApiException.badRequest(where + ".player must name a player or role of the protocol");
-            }
-            out.add(new DialogueService.Named(name.asText(), player.asText()));
-        }
-        return out;
     }
 
     // ------------------------------------------------------------------ responses

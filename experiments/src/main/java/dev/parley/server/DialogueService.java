@@ -106,15 +106,6 @@ public final class DialogueService implements AutoCloseable {
         }
     }
 
-    /** A dialogue's saved state or log cannot be read back. */
-    private static final class Corrupt extends Exception {
-        private static final long serialVersionUID = 1L;
-
-        Corrupt(String message) {
-            super(message, null, false, false);
-        }
-    }
-
     /** A seat as {@code /roles} and {@code /status} show it. */
     public record SeatView(String handle, String player, List<String> roles, boolean filled) {
     }
@@ -227,7 +218,7 @@ public final class DialogueService implements AutoCloseable {
             Served s = rebuild(d.get());
             dialogues.put(id, s);
             return s;
-        } catch (Corrupt e) {
+        } catch (Rebuild.Corrupt e) {
             quarantine(id, e.getMessage());
             return null;
         }
@@ -239,57 +230,11 @@ public final class DialogueService implements AutoCloseable {
         dialogues.remove(id);
     }
 
-    private Served rebuild(DialogueStore.StoredDialogue d) throws Corrupt {
-        List<DialogueStore.StoredMove> log = d.moves();
-        if (log.size() != d.moveCount()) {
-            throw new Corrupt("its move log has " + log.size() + " moves, its move count is " + d.moveCount());
-        }
-        for (int i = 0; i < log.size(); i++) {
-            if (log.get(i).seq() != i) {
-                throw new Corrupt("its move log has a gap at move " + i);
-            }
-        }
-        if (d.snapshot() == null || d.snapshotSeq() < 0 || d.snapshotSeq() > log.size()) {
-            throw new Corrupt("it has no snapshot to rebuild from");
-        }
-        Dialogue dialogue;
-        try {
-            dialogue = Snapshots.restore(d.snapshot(), log.subList(0, d.snapshotSeq()), resolver);
-        } catch (RuntimeException e) {
-            throw new Corrupt("its snapshot at move " + d.snapshotSeq() + " cannot be read: " + e.getMessage());
-        }
-        dialogue = replay(dialogue, log.subList(d.snapshotSeq(), log.size()));
+    private Served rebuild(DialogueStore.StoredDialogue d) throws Rebuild.Corrupt {
+        Dialogue dialogue = Rebuild.of(d, resolver);
         List<String> words = new ArrayList<>();
-        log.forEach(m -> words.add(m.words()));
+        d.moves().forEach(m -> words.add(m.words()));
         return new Served(d.id(), d.protocol(), dialogue.protocol(), d.seats(), dialogue, words);
-    }
-
-    /** The dialogue after the logged moves, each checked to come out as it was logged. */
-    private Dialogue replay(Dialogue from, List<DialogueStore.StoredMove> moves) throws Corrupt {
-        if (moves.isEmpty()) {
-            return from;
-        }
-        Dialogue d = from.copy();
-        for (DialogueStore.StoredMove m : moves) {
-            if (m.seq() != d.history().size()) {
-                throw new Corrupt("move " + m.seq() + " does not follow move " + (d.history().size() - 1));
-            }
-            MoveOutcome o;
-            try {
-                o = d.perform(m.speaker(), m.moveId(), m.reply(), m.target());
-            } catch (RuntimeException e) {
-                throw new Corrupt("move " + m.seq() + " cannot be replayed: " + e.getMessage());
-            }
-            if (!o.accepted()) {
-                throw new Corrupt("move " + m.seq() + " is refused on replay: " + o.reason());
-            }
-            PerformedMove p = o.move().orElseThrow();
-            if (!p.speaker().equals(m.speaker()) || !p.moveId().equals(m.moveId()) || !p.reply().equals(m.reply())
-                    || !p.text().equals(m.locution())) {
-                throw new Corrupt("move " + m.seq() + " comes out differently on replay than it was logged");
-            }
-        }
-        return d;
     }
 
     // ------------------------------------------------------------------ protocols
@@ -690,17 +635,17 @@ public final class DialogueService implements AutoCloseable {
         int db = store.moveCount(s.id);
         try {
             if (db < have) {
-                throw new Corrupt("the database holds " + db + " moves, fewer than the " + have + " served");
+                throw new Rebuild.Corrupt("the database holds " + db + " moves, fewer than the " + have + " served");
             }
             if (db > have) {
                 List<DialogueStore.StoredMove> more = store.moves(s.id, have, db);
                 if (more.size() != db - have) {
-                    throw new Corrupt("its move log lacks moves " + have + " to " + (db - 1));
+                    throw new Rebuild.Corrupt("its move log lacks moves " + have + " to " + (db - 1));
                 }
-                s.dialogue = replay(s.dialogue, more);
+                s.dialogue = Rebuild.replay(s.dialogue, more);
                 more.forEach(m -> s.words.add(m.words()));
             }
-        } catch (Corrupt e) {
+        } catch (Rebuild.Corrupt e) {
             quarantine(s.id, e.getMessage());
             throw quarantinedError(s.id, e.getMessage());
         }

@@ -1,0 +1,114 @@
+package dev.parley.server;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+
+/**
+ * Reading what clients send: JSON bodies under Jackson's stream constraints (a broken one is a 400 that quotes
+ * Jackson's message, which names the constraint), DGEP 2's participants body and the {@code Idempotency-Key} header.
+ */
+final class JsonBodies {
+
+    private static final int MAX_JSON_DEPTH = 64;
+    private static final int MAX_NUMBER_DIGITS = 100;
+    private static final int MAX_KEY_CHARS = 200;
+
+    private final ObjectMapper mapper;
+
+    JsonBodies(int maxBodyBytes) {
+        JsonFactory factory = JsonFactory.builder()
+                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_JSON_DEPTH)
+                        .maxNumberLength(MAX_NUMBER_DIGITS).maxStringLength(maxBodyBytes).build())
+                .build();
+        this.mapper = JsonMapper.builder(factory).build();
+    }
+
+    /** Parses a request body: one JSON value, within Jackson's limits, every string valid Unicode. */
+    JsonNode parse(byte[] body) {
+        if (body.length == 0) {
+            throw ApiException.badRequest("the body is empty; expected a JSON object");
+        }
+        JsonNode node;
+        try (JsonParser parser = mapper.createParser(body)) {
+            node = mapper.readTree(parser);
+            if (parser.nextToken() != null) {
+                throw ApiException.badRequest("malformed JSON: unexpected content after the value at line "
+                        + parser.currentLocation().getLineNr() + ", column " + parser.currentLocation().getColumnNr());
+            }
+        } catch (StreamConstraintsException e) {
+            // Jackson's own limits (nesting depth, number length, string length): its message names the constraint
+            throw ApiException.badRequest("the JSON breaks a limit: " + e.getOriginalMessage());
+        } catch (JsonProcessingException e) {
+            JsonLocation at = e.getLocation();
+            throw ApiException.badRequest("malformed JSON" + (at == null ? "" : " at line " + at.getLineNr()
+                    + ", column " + at.getColumnNr()) + ": " + e.getOriginalMessage());
+        } catch (IOException e) {
+            throw ApiException.badRequest("the request body could not be read: " + e.getMessage());
+        }
+        Unicode.check(node, "body");
+        return node;
+    }
+
+    /**
+     * DGEP 2's body of {@code /dialogue/new}: {@code {"participants": [{"name": label, "player": player or role}]}};
+     * no body, or one without participants, seats no one.
+     */
+    static List<DialogueService.Named> participants(JsonNode body) {
+        JsonNode list = body == null ? null : body.get("participants");
+        if (list == null || list.isNull()) {
+            return List.of();
+        }
+        if (!list.isArray()) {
+            throw ApiException.badRequest("\"participants\" must be an array of {\"name\", \"player\"}");
+        }
+        List<DialogueService.Named> out = new ArrayList<>();
+        int i = 0;
+        for (JsonNode p : list) {
+            String where = "participants[" + i++ + "]";
+            if (!p.isObject()) {
+                throw ApiException.badRequest(where + " must be an object {\"name\", \"player\"}");
+            }
+            for (Iterator<String> it = p.fieldNames(); it.hasNext(); ) {
+                String f = it.next();
+                if (!f.equals("name") && !f.equals("player")) {
+                    throw ApiException.badRequest("unknown field \"" + f + "\" in " + where + " (fields: name, player)");
+                }
+            }
+            JsonNode name = p.get("name");
+            JsonNode player = p.get("player");
+            if (name == null || !name.isTextual() || name.asText().isBlank() || name.asText().length() > 200) {
+                throw ApiException.badRequest(where + ".name must be text of 1 to 200 characters");
+            }
+            if (player == null || !player.isTextual() || player.asText().isBlank()) {
+                throw ApiException.badRequest(where + ".player must name a player or role of the protocol");
+            }
+            out.add(new DialogueService.Named(name.asText(), player.asText()));
+        }
+        return out;
+    }
+
+    /** The {@code Idempotency-Key} header: printable ASCII, at most 200 characters; null when absent. */
+    static String idempotencyKey(String key) {
+        if (key == null) {
+            return null;
+        }
+        if (key.isEmpty() || key.length() > MAX_KEY_CHARS || !key.chars().allMatch(ch -> ch > 0x20 && ch < 0x7f)) {
+            throw ApiException.badRequest("Idempotency-Key must be 1 to " + MAX_KEY_CHARS
+                    + " printable ASCII characters");
+        }
+        return key;
+    }
+}
