@@ -90,6 +90,7 @@ public final class DialogueServer implements AutoCloseable {
     private final Config config;
     private final Javalin app;
     private final JsonBodies bodies;
+    private final GracefulHandler graceful = new GracefulHandler();
 
     private DialogueServer(DialogueService service, Config config) {
         this.service = service;
@@ -111,9 +112,10 @@ public final class DialogueServer implements AutoCloseable {
                 server.setStopTimeout(config.stopTimeoutMillis());
                 // the body is retained up to the limit (plus framing) before the handler runs; beyond it the
                 // handler runs and refuses the body with 413 itself
-                server.setHandler(new GracefulHandler(new FailOnIdle(new EagerContentHandler(
+                server.setHandler(graceful);
+                graceful.setHandler(new FailOnIdle(new EagerContentHandler(
                         new EagerContentHandler.RetainedContentLoaderFactory(config.maxBodyBytes() + 16_384L, -1,
-                                false)))));
+                                false))));
                 server.addBean(new NetworkConnectionLimit(config.maxConnections(), server));
             });
             c.jetty.addConnector((server, http) -> {
@@ -170,6 +172,11 @@ public final class DialogueServer implements AutoCloseable {
         }
         LOG.info("serving on {}", s.uri());
         return s;
+    }
+
+    /** Requests Jetty has taken in and not yet answered (uploads in progress included). */
+    long requestsInFlight() {
+        return graceful.getCurrentRequestCount();
     }
 
     public int port() {

@@ -33,6 +33,11 @@ class GracefulShutdownTest {
                     .getBytes(StandardCharsets.US_ASCII));
             out.write(body, 0, half);
             out.flush();
+            // wait (bounded) until the server has taken the request in: it is in flight
+            for (int i = 0; i < 500 && ts.server.requestsInFlight() == 0; i++) {
+                Thread.sleep(10);
+            }
+            assertThat(ts.server.requestsInFlight()).isEqualTo(1);
             CompletableFuture<Void> stopping = CompletableFuture.runAsync(ts.server::close);
             // wait (bounded) until the server refuses new requests: it is shutting down with our move in flight
             boolean refused = false;
