@@ -94,7 +94,20 @@ public final class DgepClient {
     /** Performs a move; returns the transcript entry the server recorded. */
     public Said interact(String dialogueId, String participantId, String moveId, Map<String, String> reply,
                          String target) {
+        return interact(dialogueId, participantId, moveId, reply, target, null);
+    }
+
+    /**
+     * A move with its words: {@code reply} holds the content variables, {@code text} the words said (free text,
+     * stored with the move and returned as the transcript's {@code text}); null sends none, and the transcript then
+     * shows the protocol's locution.
+     */
+    public Said interact(String dialogueId, String participantId, String moveId, Map<String, String> reply,
+                         String target, String text) {
         ObjectNode body = JSON.createObjectNode().put("speaker", participantId);
+        if (text != null) {
+            body.put("text", text);
+        }
         ObjectNode r = body.putObject("reply");
         reply.forEach(r::put);
         if (target != null) {

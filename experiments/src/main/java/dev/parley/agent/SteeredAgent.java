@@ -140,7 +140,8 @@ public final class SteeredAgent {
                     : move.targets().isEmpty() ? null : move.targets().get(0);
             DgepClient.Said said;
             try {
-                said = client.interact(dialogueId, joined.participantId(), move.moveId(), reply, target);
+                said = client.interact(dialogueId, joined.participantId(), move.moveId(), reply, target,
+                        message.text());
             } catch (AgentException e) {
                 if (e.status() == 409) {
                     LOG.info("{}: move refused ({}); looking again", label, e.getMessage());

@@ -108,8 +108,9 @@ class SteeredAgentTest {
             DgepClient.Said said = served.get(d.transcriptIndex());
             assertThat(said.player()).isEqualTo(fruit.protocolPlayers().get(player));
             assertThat(said.moveId()).isEqualTo(t.get(t.size() - 1).moveId());
-            // the served reply carries the verified content, exactly
+            // the served reply carries the verified content, and the served text the game's words, exactly
             assertThat(Contents.fromReply(said.reply())).isEqualTo(t.get(t.size() - 1).content());
+            assertThat(said.text()).isEqualTo(t.get(t.size() - 1).text());
         }
         assertThat(state.isTerminal()).isTrue();
         assertThat(state.returns()).containsExactly(a.payoffs());
@@ -139,6 +140,60 @@ class SteeredAgentTest {
                 .cause().isInstanceOf(AgentException.class)
                 .hasMessageContaining("the served dialogue left the fruit-trading game: move 1 (Bob: counter "
                         + "{\"offer\":\"three kiwis for your hat\"}) has content the game cannot take: schema:");
+    }
+
+    @Test
+    void aPersonsFreeTextCounterOfferIsTrackedAndAnswered() throws Exception {
+        // the game Alice is steered by: the counter-offers Bob's side of the game can make after her opening
+        State start = model.game().initialState().child(0);
+        String id = client.newDialogue("fruit-trading");
+        DgepClient.Joined bob = client.join(id, "Bob");
+        Future<SteeredAgent.Outcome> alice = pool.submit(() -> new SteeredAgent(client, model.game(),
+                model.equilibrium(), 0, 7, Duration.ofMillis(10), Duration.ofSeconds(60), "steered",
+                new MiniLmWordingMatcher()).play(id, "Alice"));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (client.transcript(id).isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        // Alice's opening, as served; find it in the game and take a counter-offer Bob's side can make there
+        DgepClient.Said opening = client.transcript(id).get(0);
+        State afterOpening = null;
+        for (int a : start.legalActions()) {
+            State c = start.child(a);
+            if (model.game().transcript(c).get(0).text().equals(opening.text())) {
+                afterOpening = c;
+            }
+        }
+        assertThat(afterOpening).as("the served opening is one of the game's").isNotNull();
+        Message counter = null;
+        for (int a : afterOpening.legalActions()) {
+            List<Message> t = model.game().transcript(afterOpening.child(a));
+            if (t.get(1).moveId().equals("counter")) {
+                counter = t.get(1);
+                break;
+            }
+        }
+        assertThat(counter).isNotNull();
+        // a person says it in words of their own, with its content variables
+        Map<String, Object> offer = Contents.fromReply(Contents.reply(counter.content()));
+        String words = "Hmm, that's not for me. Tell you what: "
+                + dev.parley.domain.fruit.Fruits.words(dev.parley.domain.fruit.Fruits.gives(offer.get("offer")))
+                + " from my basket, and you hand me "
+                + dev.parley.domain.fruit.Fruits.words(dev.parley.domain.fruit.Fruits.gets(offer.get("offer")))
+                + ". What do you say?";
+        client.interact(id, bob.participantId(), "counter", Contents.reply(counter.content()), null, words);
+        // Alice tracks it and answers: a second decision of hers follows the person's move
+        deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (client.transcript(id).size() < 3 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        List<DgepClient.Said> served = client.transcript(id);
+        assertThat(served).hasSizeGreaterThanOrEqualTo(3);
+        assertThat(served.get(1).text()).isEqualTo(words);
+        assertThat(served.get(2).player()).isEqualTo("Alice");
+        assertThat(served.get(2).moveId()).isIn("accept", "reject", "counter");
+        // (the game goes on to its length limit; the person does not answer again, so the agent is stopped here)
+        alice.cancel(true);
     }
 
     @AfterAll
