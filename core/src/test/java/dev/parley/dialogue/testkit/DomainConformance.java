@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The contract every dialogue domain keeps. A domain's test class extends this kit and says which domain it is;
- * the kit plays random dialogues offline and checks: scenarios are seeded; a speaker's plan and move choice never
+ * the kit reads every message of a whole offline tree and of longer random dialogues, and checks: scenarios are seeded; a speaker's plan and move choice never
  * depend on another player's private information; chosen moves are legal; every message is verified content in
  * readable words (no planner label, no doubled word, no "1 kiwis"); scores stay in range; and the domain's game passes
  * {@link GameConformance}.
@@ -124,9 +124,40 @@ public abstract class DomainConformance {
         return new Scenario(sc.id(), sc.topic(), players);
     }
 
+    /** Every complete dialogue of the whole tree (4 scenarios, 3 messages, 2 sampling seeds per message). */
+    protected final List<DialogueGame.Turn[]> wholeTree() {
+        DialogueGame g = DialogueGame.offline(domain(), domain().scenarios(4, 21), DialogueGame.Settings.of(3, 2));
+        List<DialogueGame.Turn[]> out = new ArrayList<>();
+        java.util.ArrayDeque<State> stack = new java.util.ArrayDeque<>();
+        stack.push(g.initialState());
+        while (!stack.isEmpty()) {
+            State s = stack.pop();
+            if (s.isTerminal()) {
+                out.add(g.turns(s).toArray(new DialogueGame.Turn[0]));
+                continue;
+            }
+            for (int a : s.legalActions()) {
+                stack.push(s.child(a));
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void inTheInstructionSpaceEveryDecisionHasOneActionPerInstruction() {
+        DialogueGame g = DialogueGame.offline(domain(), domain().scenarios(2, 1), new DialogueGame.Settings(3, 1,
+                dev.parley.dialogue.ActionSpace.INSTRUCTION, dev.parley.dialogue.Observation.WORDS));
+        dev.parley.game.GameTree tree = dev.parley.game.GameTree.compile(g);
+        for (int i = 0; i < tree.numInfosets(); i++) {
+            assertThat(tree.actionCount(i)).isEqualTo(domain().instructions().size());
+        }
+    }
+
     @Test
     void everyMessageIsVerifiedContentInReadableWords() {
-        for (DialogueGame.Turn[] dialogue : playouts(PLAYOUTS, 5, 21)) {
+        List<DialogueGame.Turn[]> all = new ArrayList<>(wholeTree());
+        all.addAll(playouts(PLAYOUTS, 5, 21));
+        for (DialogueGame.Turn[] dialogue : all) {
             for (DialogueGame.Turn t : dialogue) {
                 Message m = t.message();
                 String words = m.text();
