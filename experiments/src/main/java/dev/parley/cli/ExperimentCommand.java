@@ -6,14 +6,8 @@ import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Observation;
 import dev.parley.domain.DialogueDomains;
 import dev.parley.experiment.ExperimentConfig;
-import dev.parley.experiment.ExperimentReport;
-import dev.parley.experiment.ExperimentRunner;
+import dev.parley.experiment.SeededReport;
 import dev.parley.experiment.ReportWriter;
-import dev.parley.game.GameModelException;
-import dev.parley.llm.LlmException;
-import dev.parley.llm.LlmRewardModel;
-import dev.parley.dialogue.RewardModel;
-import dev.parley.llm.RewardSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -56,6 +50,12 @@ final class ExperimentCommand implements Callable<Integer> {
     @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed for scenarios and judging.")
     long seed;
 
+    @Option(names = "--seeds", defaultValue = "1", paramLabel = "R",
+            description = "Independent runs with seeds S, S+1, ..., S+R-1 (scenario draws, judge, and with a model"
+                    + " the sampling seeds); every figure becomes mean, standard error and 95% t interval"
+                    + " (default ${DEFAULT-VALUE}).")
+    int seeds;
+
     @Option(names = "--actions", defaultValue = "move-x-instruction", paramLabel = "SPACE",
             description = "What the solver chooses: move-x-instruction (a legal move crossed with an instruction;"
                     + " default) or instruction (the instruction only; the speaker picks its move, as in the paper).")
@@ -94,7 +94,7 @@ final class ExperimentCommand implements Callable<Integer> {
             description = "Write report.txt, report.json, report.csv, dialogues.jsonl and PNG charts here.")
     Path out;
 
-    @Option(names = "--json", description = "Print the JSON report instead of the table.")
+    @Option(names = "--json", description = "Print the JSON report (a list, one object per domain) instead of the table.")
     boolean json;
 
     @Mixin
@@ -114,6 +114,7 @@ final class ExperimentCommand implements Callable<Integer> {
         if (judge != null && !judge.equals("exact") && !judge.equals("llm")) {
             throw new UserInputException("--judge must be exact or llm, not '" + judge + "'");
         }
+        SeededRuns.checkSeeds(seeds);
         if (show < 0) {
             throw new UserInputException("--show must be at least 0, got " + show);
         }
@@ -138,25 +139,19 @@ final class ExperimentCommand implements Callable<Integer> {
                 throw new UserInputException(e.getMessage());
             }
         }
-        List<ExperimentReport> reports = new ArrayList<>();
+        List<SeededReport> reports = new ArrayList<>();
         try (LlmOptions.Session session = llmOptions.open()) {
             for (int i = 0; i < domains.size(); i++) {
                 Domain d = domains.get(i);
-                RewardModel reward = session.reward(d, judge, seed, judgeSummary);
                 try (Progress progress = Progress.start("building " + d.name(), -1)) {
-                    reports.add(ExperimentRunner.run(d, configs.get(i), session.moves(d), reward,
-                            () -> session.offline() ? null : session.stats(), n -> progress.step()));
-                } catch (GameModelException e) {
-                    throw new UserInputException(d.name() + ": " + e.getMessage());
-                } catch (LlmException e) {
-                    throw new UserInputException(d.name() + ": language model: " + e.getMessage());
+                    reports.add(SeededRuns.run(session, d, configs.get(i), seeds, judge, judgeSummary, progress));
                 }
             }
         }
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.print(json ? ReportWriter.jsonText(reports) + "\n" : ReportWriter.table(reports));
         if (show > 0 && !json) {
-            stdout.print(ReportWriter.dialoguesText(reports, show));
+            stdout.print(ReportWriter.dialoguesText(reports.stream().map(SeededReport::first).toList(), show));
         }
         if (out != null) {
             try {

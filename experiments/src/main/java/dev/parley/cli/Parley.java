@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
             DomainsCommand.class,
             SolveCommand.class,
             ExperimentCommand.class,
+            SweepCommand.class,
             ProtocolCommand.class,
             PrefaceCommand.class,
             CacheCommand.class,

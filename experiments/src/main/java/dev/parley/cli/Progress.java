@@ -32,6 +32,11 @@ final class Progress implements AutoCloseable {
                 .build());
     }
 
+    /** A bar that shows nothing (work nested inside another bar). */
+    static Progress silent() {
+        return new Progress(null);
+    }
+
     void step() {
         if (bar != null) {
             bar.step();

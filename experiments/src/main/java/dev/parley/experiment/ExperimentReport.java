@@ -38,6 +38,7 @@ import java.util.Map;
  * @param verification    generated answers requested, refused, and refusals by reason
  * @param dialogues       per profile ({@code eq_vs_eq}, {@code eq_vs_base}, {@code base_vs_eq},
  *                        {@code base_vs_base}), its most probable complete dialogues
+ * @param roles           the players' role names (Alice, Bob, ...), in player order
  */
 public record ExperimentReport(String domain, String backend, int scenarios, int maxReplies, String solver,
                                int iterations, int nodes, int infosets, double nashConv, double[] payoffRange,
@@ -46,7 +47,8 @@ public record ExperimentReport(String domain, String backend, int scenarios, int
                                long calls, long cached, long tokens, double seconds, String actions,
                                String observe, int seedsPerMessage, String judge,
                                DialogueGame.Verification verification,
-                               Map<String, List<DialogueReader.ReadDialogue>> dialogues) {
+                               Map<String, List<DialogueReader.ReadDialogue>> dialogues,
+                               List<String> roles) {
 
     /** The four profiles whose dialogues a report keeps, in order. */
     public static final List<String> PROFILES = List.of("eq_vs_eq", "eq_vs_base", "base_vs_eq", "base_vs_base");
@@ -55,6 +57,7 @@ public record ExperimentReport(String domain, String backend, int scenarios, int
         instructions = List.copyOf(instructions);
         curve = List.copyOf(curve);
         dialogues = Collections.unmodifiableMap(new LinkedHashMap<>(dialogues));
+        roles = List.copyOf(roles);
     }
 
     /** NashConv as a fraction of the payoff range. */

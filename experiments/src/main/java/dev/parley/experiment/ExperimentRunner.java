@@ -81,7 +81,8 @@ public final class ExperimentRunner {
                 ProfileMetrics.instructionMass(tree, game, eq), curve, calls, cached, tokens,
                 (System.nanoTime() - start) / 1e9, config.actions().label(), config.observe().label(),
                 config.seedsPerMessage(), rewardModel.backend().startsWith("exact:") ? "exact" : "llm",
-                game.account().verification(), dialogues(game, tree, eq, base, config.dialogues()));
+                game.account().verification(), dialogues(game, tree, eq, base, config.dialogues()),
+                domain.protocolPlayers());
     }
 
     /** The most probable dialogues of the four profiles: both on the solver, one on it, both on the baseline. */

@@ -11,13 +11,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.knowm.xchart.BitmapEncoder;
-import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.XYChart;
-import org.knowm.xchart.XYChartBuilder;
 
-/** Renders experiment reports: a text table, the JSON contract, CSV and PNG charts. */
+/** Renders experiment reports: a text table, the JSON contract and CSV; the PNG charts are {@link ReportCharts}. */
 public final class ReportWriter {
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -62,6 +57,7 @@ public final class ReportWriter {
         o.put("observe", r.observe());
         o.put("seeds_per_message", r.seedsPerMessage());
         o.put("judge", r.judge());
+        r.roles().forEach(o.putArray("roles")::add);
         ObjectNode v = o.putObject("verification");
         v.put("requested", r.verification().requested()).put("rejected", r.verification().rejected());
         ObjectNode by = v.putObject("by_reason");
@@ -125,11 +121,96 @@ public final class ReportWriter {
         }
     }
 
-    public static String jsonText(List<ExperimentReport> reports) {
-        try {
-            if (reports.size() == 1) {
-                return JSON.writeValueAsString(json(reports.get(0)));
+    /**
+     * The JSON contract of {@code parley experiment --json} (one element of its list): today's fields holding the
+     * means over the seeds, {@code <field>_stderr} and {@code <field>_ci95} beside every figure of the table, and
+     * {@code per_seed}, the per-seed reports in the one-seed shape (each with its {@code seed}).
+     */
+    public static ObjectNode json(SeededReport s) {
+        ExperimentReport first = s.first();
+        ObjectNode o = json(first);
+        o.put("seeds", s.seeds().size());
+        o.put("interval", "student-t 95%");
+        o.put("nodes", meanCount(s, ExperimentReport::nodes));
+        o.put("infosets", meanCount(s, ExperimentReport::infosets));
+        figure(o, "nash_conv", s.nashConv());
+        figure(o, "relative_nash_conv", s.relativeNashConv());
+        figures(o, "cfr_gain", s.cfrGain());
+        ObjectNode payoffs = (ObjectNode) o.get("payoffs");
+        figures(payoffs, "eq_vs_base", s.eqVsBase());
+        figures(payoffs, "base_vs_base", s.baseVsBase());
+        figures(payoffs, "eq_vs_eq", s.eqVsEq());
+        o.put("approximately_stable", s.approximatelyStable());
+        o.put("approximately_stable_rule", "every cfr_gain_ci95 low above nash_conv_ci95 high");
+        o.put("stable_seed_share", s.stableShare());
+        ObjectNode mass = (ObjectNode) o.get("instruction_mass");
+        for (int p = 0; p < first.instructionMass().length; p++) {
+            ObjectNode player = (ObjectNode) mass.get("player_" + p);
+            for (int i = 0; i < first.instructions().size(); i++) {
+                final int q = p;
+                final int k = i;
+                player.put(first.instructions().get(i), s.of(r -> r.instructionMass()[q][k]).mean());
             }
+        }
+        ArrayNode curve = o.putArray("nash_conv_curve");
+        for (int i = 0; i < first.curve().size(); i++) {
+            final int k = i;
+            curve.addObject().put("iteration", (int) first.curve().get(i)[0])
+                    .put("nash_conv", s.of(r -> r.curve().get(k)[1]).mean());
+        }
+        // the account of the whole run: totals over the seeds, not means
+        o.putObject("calls").put("total", sum(s, ExperimentReport::calls)).put("cached",
+                sum(s, ExperimentReport::cached)).put("tokens", sum(s, ExperimentReport::tokens));
+        o.put("seconds", s.perSeed().stream().mapToDouble(ExperimentReport::seconds).sum());
+        ObjectNode v = o.putObject("verification");
+        v.put("requested", sum(s, r -> r.verification().requested()))
+                .put("rejected", sum(s, r -> r.verification().rejected()));
+        ObjectNode by = v.putObject("by_reason");
+        java.util.Map<String, Long> reasons = new java.util.TreeMap<>();
+        s.perSeed().forEach(r -> r.verification().byReason().forEach((k, n) -> reasons.merge(k, n, Long::sum)));
+        reasons.forEach(by::put);
+        ArrayNode perSeed = o.putArray("per_seed");
+        for (int i = 0; i < s.perSeed().size(); i++) {
+            ObjectNode one = JSON.createObjectNode().put("seed", s.seeds().get(i));
+            one.setAll(json(s.perSeed().get(i)));
+            perSeed.add(one);
+        }
+        return o;
+    }
+
+    /** A count that is the same for every seed stays an integer (so one seed prints today's figure exactly). */
+    private static com.fasterxml.jackson.databind.JsonNode meanCount(SeededReport s,
+                                                                      java.util.function.ToIntFunction<ExperimentReport> count) {
+        int[] values = s.perSeed().stream().mapToInt(count).toArray();
+        boolean same = java.util.Arrays.stream(values).allMatch(v -> v == values[0]);
+        return same ? JSON.getNodeFactory().numberNode(values[0])
+                : JSON.getNodeFactory().numberNode(java.util.Arrays.stream(values).average().orElse(0));
+    }
+
+    private static long sum(SeededReport s, java.util.function.ToLongFunction<ExperimentReport> count) {
+        return s.perSeed().stream().mapToLong(count).sum();
+    }
+
+    private static void figure(ObjectNode o, String field, Estimate e) {
+        o.put(field, e.mean());
+        o.put(field + "_stderr", e.stderr());
+        o.putArray(field + "_ci95").add(e.low()).add(e.high());
+    }
+
+    private static void figures(ObjectNode o, String field, Estimate[] es) {
+        ArrayNode mean = o.putArray(field);
+        ArrayNode stderr = o.putArray(field + "_stderr");
+        ArrayNode ci = o.putArray(field + "_ci95");
+        for (Estimate e : es) {
+            mean.add(e.mean());
+            stderr.add(e.stderr());
+            ci.addArray().add(e.low()).add(e.high());
+        }
+    }
+
+    /** {@code parley experiment --json}: always a list, one element per domain (one shape for scripts). */
+    public static String jsonText(List<SeededReport> reports) {
+        try {
             ArrayNode a = JSON.createArrayNode();
             reports.forEach(r -> a.add(json(r)));
             return JSON.writeValueAsString(a);
@@ -138,47 +219,63 @@ public final class ReportWriter {
         }
     }
 
-    /** The human table: one column per domain, plus the average across domains when there are several. */
-    public static String table(List<ExperimentReport> reports) {
+    /** The human table: one column per domain, figures as mean ± half-width of the 95% interval. */
+    public static String table(List<SeededReport> reports) {
         List<String[]> rows = new ArrayList<>();
         rows.add(header(reports));
-        rows.add(row("backend", reports, r -> r.backend()));
-        rows.add(row("scenarios / max replies", reports, r -> r.scenarios() + " / " + r.maxReplies()));
-        rows.add(row("tree (nodes / infosets)", reports, r -> r.nodes() + " / " + r.infosets()));
-        rows.add(row("actions / observe / seeds", reports, r -> r.actions() + " / " + r.observe() + " / "
-                + r.seedsPerMessage()));
-        rows.add(row("solver", reports, r -> r.solver() + " x " + r.iterations()));
-        rows.add(row("NashConv", reports, r -> f(r.nashConv()) + " (" + pct(r.relativeNashConv()) + " of range)"));
-        rows.add(row("CFR gain", reports, r -> list(r.cfrGain())));
-        rows.add(row("payoffs eq vs base", reports, r -> list(r.eqVsBase())));
-        rows.add(row("payoffs base vs base", reports, r -> list(r.baseVsBase())));
-        rows.add(row("payoffs eq vs eq", reports, r -> list(r.eqVsEq())));
-        rows.add(row("gain > NashConv (approx. ESS)", reports, r -> r.approximatelyStable() ? "yes" : "no"));
-        rows.add(row("calls (new / cached, tokens)", reports,
-                r -> (r.calls() - r.cached()) + " / " + r.cached() + ", " + r.tokens()));
-        rows.add(row("verification (refused / asked)", reports, r -> r.verification().rejected() + " / "
-                + r.verification().requested()));
-        rows.add(row("seconds", reports, r -> String.format(Locale.ROOT, "%.2f", r.seconds())));
+        rows.add(row("backend", reports, s -> s.first().backend()));
+        rows.add(row("scenarios / max replies", reports, s -> s.first().scenarios() + " / " + s.first().maxReplies()));
+        rows.add(row("seeds", reports, s -> seedsLabel(s.seeds())));
+        rows.add(row("tree (nodes / infosets)", reports, s -> s.first().nodes() + " / " + s.first().infosets()
+                + (s.perSeed().size() > 1 ? " (first seed)" : "")));
+        rows.add(row("actions / observe / seeds", reports, s -> s.first().actions() + " / " + s.first().observe()
+                + " / " + s.first().seedsPerMessage()));
+        rows.add(row("solver", reports, s -> s.first().solver() + " x " + s.first().iterations()));
+        rows.add(row("NashConv", reports, s -> pm(s.nashConv()) + " (" + pct(s.relativeNashConv().mean())
+                + " of range)"));
+        rows.add(row("CFR gain", reports, s -> list(s.cfrGain())));
+        rows.add(row("payoffs eq vs base", reports, s -> list(s.eqVsBase())));
+        rows.add(row("payoffs base vs base", reports, s -> list(s.baseVsBase())));
+        rows.add(row("payoffs eq vs eq", reports, s -> list(s.eqVsEq())));
+        rows.add(row("gain > NashConv (approx. ESS)", reports, s -> (s.approximatelyStable() ? "yes" : "no")
+                + (s.perSeed().size() > 1 ? " (intervals; " + pct(s.stableShare()) + " of seeds)" : "")));
+        rows.add(row("calls (new / cached, tokens)", reports, s -> (sum(s, ExperimentReport::calls)
+                - sum(s, ExperimentReport::cached)) + " / " + sum(s, ExperimentReport::cached) + ", "
+                + sum(s, ExperimentReport::tokens)));
+        rows.add(row("verification (refused / asked)", reports, s -> sum(s, r -> r.verification().rejected())
+                + " / " + sum(s, r -> r.verification().requested())));
+        rows.add(row("seconds", reports, s -> String.format(Locale.ROOT, "%.2f",
+                s.perSeed().stream().mapToDouble(ExperimentReport::seconds).sum())));
         if (reports.size() > 1) {
-            double nc = reports.stream().mapToDouble(ExperimentReport::nashConv).average().orElse(0);
-            double gain = reports.stream().flatMapToDouble(r -> java.util.Arrays.stream(r.cfrGain())).average()
-                    .orElse(0);
+            double nc = reports.stream().mapToDouble(s -> s.nashConv().mean()).average().orElse(0);
+            double gain = reports.stream().flatMap(s -> java.util.Arrays.stream(s.cfrGain()))
+                    .mapToDouble(Estimate::mean).average().orElse(0);
             rows.add(new String[] {"average NashConv / CFR gain (all domains)", f(nc) + " / " + f(gain)});
         }
         return render(rows);
     }
 
-    private static String[] header(List<ExperimentReport> reports) {
+    private static String seedsLabel(List<Long> seeds) {
+        return seeds.size() == 1 ? String.valueOf(seeds.get(0))
+                : seeds.size() + " (" + seeds.get(0) + ".." + seeds.get(seeds.size() - 1) + "), 95% t interval";
+    }
+
+    /** mean ± half-width; a single seed prints the point alone. */
+    static String pm(Estimate e) {
+        return e.stderr() == 0 && e.low() == e.high() ? f(e.mean()) : f(e.mean()) + " ± " + f(e.halfWidth());
+    }
+
+    private static String[] header(List<SeededReport> reports) {
         String[] h = new String[reports.size() + 1];
         h[0] = "";
         for (int i = 0; i < reports.size(); i++) {
-            h[i + 1] = reports.get(i).domain();
+            h[i + 1] = reports.get(i).first().domain();
         }
         return h;
     }
 
-    private static String[] row(String label, List<ExperimentReport> reports,
-                                java.util.function.Function<ExperimentReport, String> cell) {
+    private static String[] row(String label, List<SeededReport> reports,
+                                java.util.function.Function<SeededReport, String> cell) {
         String[] r = new String[reports.size() + 1];
         r[0] = label;
         for (int i = 0; i < reports.size(); i++) {
@@ -206,7 +303,7 @@ public final class ReportWriter {
         return sb.toString().replaceAll(" +\n", "\n");
     }
 
-    private static String f(double v) {
+    static String f(double v) {
         return String.format(Locale.ROOT, "%.4f", v);
     }
 
@@ -214,92 +311,53 @@ public final class ReportWriter {
         return String.format(Locale.ROOT, "%.2f%%", 100 * v);
     }
 
-    private static String list(double[] values) {
+    private static String list(Estimate[] values) {
         StringBuilder sb = new StringBuilder("[");
         for (int i = 0; i < values.length; i++) {
-            sb.append(i == 0 ? "" : ", ").append(f(values[i]));
+            sb.append(i == 0 ? "" : ", ").append(pm(values[i]));
         }
         return sb.append(']').toString();
     }
 
-    /** One line per domain and player: domain, player, nash_conv, cfr_gain, eq_vs_base, base_vs_base, eq_vs_eq. */
-    public static String csv(List<ExperimentReport> reports) {
-        StringBuilder sb = new StringBuilder(
-                "domain,backend,player,nash_conv,cfr_gain,eq_vs_base,base_vs_base,eq_vs_eq,iterations,seconds\n");
-        for (ExperimentReport r : reports) {
-            for (int p = 0; p < r.cfrGain().length; p++) {
-                sb.append(String.format(Locale.ROOT, "%s,\"%s\",%d,%.10g,%.10g,%.10g,%.10g,%.10g,%d,%.3f%n",
-                        r.domain(), r.backend().replace("\"", "'"), p, r.nashConv(), r.cfrGain()[p],
-                        r.eqVsBase()[p], r.baseVsBase()[p], r.eqVsEq()[p], r.iterations(), r.seconds()));
+    /**
+     * One line per domain and player: the means, then each figure's standard error and 95% interval bounds, then
+     * the number of seeds. With one seed the columns before {@code seeds} are today's figures.
+     */
+    public static String csv(List<SeededReport> reports) {
+        StringBuilder sb = new StringBuilder("domain,backend,player,role,nash_conv,cfr_gain,eq_vs_base,base_vs_base,"
+                + "eq_vs_eq,iterations,seconds,nash_conv_stderr,nash_conv_low,nash_conv_high,cfr_gain_stderr,"
+                + "cfr_gain_low,cfr_gain_high,seeds\n");
+        for (SeededReport s : reports) {
+            ExperimentReport r = s.first();
+            Estimate nc = s.nashConv();
+            for (int p = 0; p < s.players(); p++) {
+                Estimate g = s.cfrGain()[p];
+                sb.append(String.format(Locale.ROOT,
+                        "%s,\"%s\",%d,%s,%.10g,%.10g,%.10g,%.10g,%.10g,%d,%.3f,%.10g,%.10g,%.10g,%.10g,%.10g,%.10g,%d%n",
+                        r.domain(), r.backend().replace("\"", "'"), p, r.roles().get(p), nc.mean(), g.mean(),
+                        s.eqVsBase()[p].mean(), s.baseVsBase()[p].mean(), s.eqVsEq()[p].mean(), r.iterations(),
+                        s.perSeed().stream().mapToDouble(ExperimentReport::seconds).sum(), nc.stderr(), nc.low(),
+                        nc.high(), g.stderr(), g.low(), g.high(), s.perSeed().size()));
             }
         }
         return sb.toString();
     }
 
-    /** Writes report.txt, report.json, report.csv, dialogues.jsonl and the three PNG charts into {@code dir}. */
-    public static List<Path> writeAll(List<ExperimentReport> reports, Path dir) throws IOException {
+    /**
+     * Writes report.txt, report.json, report.csv, dialogues.jsonl (the first seed's dialogues) and the three PNG
+     * charts into {@code dir}.
+     */
+    public static List<Path> writeAll(List<SeededReport> reports, Path dir) throws IOException {
         Files.createDirectories(dir);
+        List<ExperimentReport> firsts = reports.stream().map(SeededReport::first).toList();
         List<Path> written = new ArrayList<>();
         written.add(Files.writeString(dir.resolve("report.txt"), table(reports)));
         written.add(Files.writeString(dir.resolve("report.json"), jsonText(reports)));
         written.add(Files.writeString(dir.resolve("report.csv"), csv(reports)));
-        written.add(Files.writeString(dir.resolve("dialogues.jsonl"), dialoguesJsonl(reports)));
-        written.add(nashConvChart(reports, dir.resolve("nash_conv.png")));
-        written.add(gainChart(reports, dir.resolve("gain_vs_nash_conv.png")));
-        written.add(massChart(reports, dir.resolve("instruction_mass.png")));
+        written.add(Files.writeString(dir.resolve("dialogues.jsonl"), dialoguesJsonl(firsts)));
+        written.add(ReportCharts.nashConv(reports, dir.resolve("nash_conv.png")));
+        written.add(ReportCharts.gain(reports, dir.resolve("gain_vs_nash_conv.png")));
+        written.add(ReportCharts.instructionMass(reports, dir.resolve("instruction_mass.png")));
         return written;
-    }
-
-    private static Path nashConvChart(List<ExperimentReport> reports, Path file) throws IOException {
-        XYChart chart = new XYChartBuilder().width(800).height(500).title("NashConv of the average policy")
-                .xAxisTitle("iteration").yAxisTitle("NashConv").build();
-        for (ExperimentReport r : reports) {
-            double[] x = r.curve().stream().mapToDouble(p -> p[0]).toArray();
-            double[] y = r.curve().stream().mapToDouble(p -> p[1]).toArray();
-            chart.addSeries(r.domain(), x, y);
-        }
-        BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
-        return file;
-    }
-
-    private static Path gainChart(List<ExperimentReport> reports, Path file) throws IOException {
-        CategoryChart chart = new CategoryChartBuilder().width(800).height(500).title("CFR gain vs NashConv")
-                .xAxisTitle("domain").yAxisTitle("payoff").build();
-        List<String> domains = reports.stream().map(ExperimentReport::domain).toList();
-        chart.addSeries("NashConv", domains, reports.stream().map(r -> (Number) r.nashConv()).toList());
-        int players = reports.stream().mapToInt(r -> r.cfrGain().length).max().orElse(0);
-        for (int p = 0; p < players; p++) {
-            final int q = p;
-            chart.addSeries("CFR gain, player " + p, domains, reports.stream()
-                    .map(r -> (Number) (q < r.cfrGain().length ? r.cfrGain()[q] : 0.0)).toList());
-        }
-        BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
-        return file;
-    }
-
-    private static Path massChart(List<ExperimentReport> reports, Path file) throws IOException {
-        CategoryChart chart = new CategoryChartBuilder().width(900).height(500)
-                .title("Solver policy: share of play per instruction").xAxisTitle("domain / player")
-                .yAxisTitle("share").build();
-        List<String> categories = new ArrayList<>();
-        for (ExperimentReport r : reports) {
-            for (int p = 0; p < r.instructionMass().length; p++) {
-                categories.add(r.domain() + " / " + p);
-            }
-        }
-        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
-        reports.forEach(r -> names.addAll(r.instructions()));
-        for (String name : names) {
-            List<Number> values = new ArrayList<>();
-            for (ExperimentReport r : reports) {
-                int i = r.instructions().indexOf(name);
-                for (int p = 0; p < r.instructionMass().length; p++) {
-                    values.add(i < 0 ? 0.0 : r.instructionMass()[p][i]);
-                }
-            }
-            chart.addSeries(name, categories, values);
-        }
-        BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
-        return file;
     }
 }

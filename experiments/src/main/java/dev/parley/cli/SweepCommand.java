@@ -1,0 +1,264 @@
+package dev.parley.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.cfr.CfrVariant;
+import dev.parley.dialogue.ActionSpace;
+import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.Observation;
+import dev.parley.domain.DialogueDomains;
+import dev.parley.experiment.ExperimentConfig;
+import dev.parley.experiment.ReportWriter;
+import dev.parley.experiment.SeededReport;
+import dev.parley.experiment.SweepCharts;
+import dev.parley.experiment.SweepStore;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code parley sweep}: the experiment over a grid of domains, lengths, solvers, action spaces, observation modes
+ * and iteration counts, each cell over R seeds; resumable from what it has written.
+ */
+@Command(name = "sweep", mixinStandardHelpOptions = true,
+        description = "Run parley experiment over a grid (comma-separated lists; lengths and iterations also as"
+                + " ranges A..B), each cell over --seeds R seeds, writing sweep.json, sweep.csv and charts to --out."
+                + " Cells already in sweep.json are not run again.")
+final class SweepCommand implements Callable<Integer> {
+
+    @Option(names = "--domain", required = true, split = ",", paramLabel = "DOMAINS",
+            description = "fruit-trading, scheduling, debate (a list), or all.")
+    List<String> domains;
+
+    @Option(names = "--max-replies", defaultValue = "3", split = ",", paramLabel = "LENGTHS",
+            description = "Dialogue lengths, e.g. 2,3,4,5 or 2..5 (default ${DEFAULT-VALUE}).")
+    List<String> maxReplies;
+
+    @Option(names = "--solver", defaultValue = "cfr", split = ",", paramLabel = "SOLVERS",
+            description = "cfr, cfr+, dcfr, lcfr (a list; default ${DEFAULT-VALUE}).")
+    List<String> solvers;
+
+    @Option(names = "--actions", defaultValue = "move-x-instruction", split = ",", paramLabel = "SPACES",
+            description = "move-x-instruction, instruction (a list; default ${DEFAULT-VALUE}).")
+    List<String> actions;
+
+    @Option(names = "--observe", defaultValue = "words", split = ",", paramLabel = "MODES",
+            description = "words, moves (a list; default ${DEFAULT-VALUE}).")
+    List<String> observe;
+
+    @Option(names = "--iterations", defaultValue = "200", split = ",", paramLabel = "COUNTS",
+            description = "Solver iterations (a list or range; default ${DEFAULT-VALUE}).")
+    List<String> iterations;
+
+    @Option(names = "--seeds", defaultValue = "1", paramLabel = "R",
+            description = "Seeds per cell: S, S+1, ..., S+R-1 (default ${DEFAULT-VALUE}).")
+    int seeds;
+
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "First seed (default ${DEFAULT-VALUE}).")
+    long seed;
+
+    @Option(names = "--scenarios", defaultValue = "4", paramLabel = "K",
+            description = "Scenarios dealt by chance (default ${DEFAULT-VALUE}).")
+    int scenarios;
+
+    @Option(names = "--seeds-per-message", defaultValue = "1", paramLabel = "K",
+            description = "Sampling seeds chance picks among after every decision (default ${DEFAULT-VALUE}).")
+    int seedsPerMessage;
+
+    @Option(names = "--judge", paramLabel = "exact|llm",
+            description = "Payoffs from the exact scorer or an LLM judge (default: exact offline, llm with a model).")
+    String judge;
+
+    @Option(names = "--judge-summary",
+            description = "With --judge llm: the judge first summarises the outcome, then scores each player.")
+    boolean judgeSummary;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR",
+            description = "Where sweep.json, sweep.csv and the charts go; a sweep resumes from them.")
+    Path out;
+
+    @Option(names = "--json", description = "Print sweep.json (the list of cells) instead of the table.")
+    boolean json;
+
+    @Mixin
+    LlmOptions llmOptions;
+
+    @Spec
+    CommandSpec spec;
+
+    /** One cell of the grid, checked: its experiment configuration and its params as sweep.json records them. */
+    record Cell(Domain domain, ExperimentConfig config, ObjectNode params) { }
+
+    @Override
+    public Integer call() {
+        List<Cell> grid = grid();
+        if (Files.exists(out) && !Files.isDirectory(out)) {
+            throw new UserInputException("--out " + out + " is a file, not a directory");
+        }
+        SweepStore store;
+        try {
+            store = SweepStore.open(out);
+        } catch (IOException e) {
+            throw new UserInputException("cannot read the sweep in " + out + ": " + e.getMessage());
+        }
+        List<Cell> todo = grid.stream().filter(c -> !store.has(c.params())).toList();
+        if (todo.size() < grid.size()) {
+            spec.commandLine().getErr().println("resuming: " + (grid.size() - todo.size()) + " of " + grid.size()
+                    + " cells already in " + out.resolve("sweep.json"));
+        }
+        try (LlmOptions.Session session = llmOptions.open();
+             Progress bar = Progress.start("sweep (cells)", todo.size())) {
+            for (Cell c : todo) {
+                SeededReport r = SeededRuns.run(session, c.domain(), c.config(), seeds, judge, judgeSummary,
+                        Progress.silent());
+                try {
+                    store.add(c.params(), ReportWriter.json(r));
+                } catch (IOException e) {
+                    throw new UserInputException("cannot write the sweep to " + out + ": " + e.getMessage());
+                }
+                bar.step();
+            }
+        }
+        List<ObjectNode> cells = store.cells().stream().filter(c -> grid.stream()
+                .anyMatch(g -> g.params().equals(c.get("params")))).toList();
+        try {
+            if (!cells.isEmpty()) {
+                for (Path p : SweepCharts.writeAll(cells, out)) {
+                    spec.commandLine().getErr().println("wrote " + p);
+                }
+            }
+        } catch (IOException e) {
+            throw new UserInputException("cannot write the charts to " + out + ": " + e.getMessage());
+        }
+        spec.commandLine().getOut().print(json ? Json.write(Json.MAPPER.valueToTree(cells)) + "\n" : SweepTable.render(cells));
+        return 0;
+    }
+
+    /** Every cell, checked before any work: a bad value is one line and exit 2. */
+    List<Cell> grid() {
+        SeededRuns.checkSeeds(seeds);
+        List<Domain> ds = new ArrayList<>();
+        for (String d : distinct(domains, "--domain")) {
+            if (d.equals("all")) {
+                DialogueDomains.all().forEach(x -> {
+                    if (!ds.contains(x)) {
+                        ds.add(x);
+                    }
+                });
+                continue;
+            }
+            Domain found = DialogueDomains.find(d).orElseThrow(() -> new UserInputException("unknown domain '" + d
+                    + "'; expected " + DialogueDomains.all().stream().map(Domain::name).toList() + " or all"));
+            if (!ds.contains(found)) {
+                ds.add(found);
+            }
+        }
+        List<CfrVariant> vs = new ArrayList<>();
+        for (String s : distinct(solvers, "--solver")) {
+            CfrVariant v = CfrVariant.fromCliName(s);
+            if (v == null) {
+                throw new UserInputException("unknown solver '" + s + "'; expected cfr, cfr+, dcfr or lcfr");
+            }
+            vs.add(v);
+        }
+        List<ActionSpace> spaces = new ArrayList<>();
+        for (String a : distinct(actions, "--actions")) {
+            spaces.add(parse(() -> ActionSpace.parse(a), "--actions"));
+        }
+        List<Observation> modes = new ArrayList<>();
+        for (String o : distinct(observe, "--observe")) {
+            modes.add(parse(() -> Observation.parse(o), "--observe"));
+        }
+        List<Integer> lengths = integers(maxReplies, "--max-replies");
+        List<Integer> counts = integers(iterations, "--iterations");
+        if (judge != null && !judge.equals("exact") && !judge.equals("llm")) {
+            throw new UserInputException("--judge must be exact or llm, not '" + judge + "'");
+        }
+        List<Cell> grid = new ArrayList<>();
+        for (Domain d : ds) {
+            for (ActionSpace a : spaces) {
+                for (Observation o : modes) {
+                    for (int n : counts) {
+                        for (int len : lengths) {
+                            for (CfrVariant v : vs) {
+                                grid.add(cell(d, a, o, n, len, v));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return grid;
+    }
+
+    private Cell cell(Domain d, ActionSpace a, Observation o, int n, int len, CfrVariant v) {
+        ExperimentConfig config;
+        try {
+            // ten curve points: a sweep charts the final figures, not the run's curve
+            config = new ExperimentConfig(d.name(), scenarios, len, v, n, seed,
+                    llmOptions.offline() ? 1 : llmOptions.concurrency, 10, a, o, seedsPerMessage, 0);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException(e.getMessage());
+        }
+        ObjectNode p = Json.MAPPER.createObjectNode();
+        p.put("domain", d.name()).put("max_replies", len).put("solver", v.cliName()).put("actions", a.label())
+                .put("observe", o.label()).put("iterations", n).put("seeds", seeds).put("seed", seed)
+                .put("scenarios", scenarios).put("seeds_per_message", seedsPerMessage)
+                .put("llm", llmOptions.offline() ? "offline" : llmOptions.model)
+                .put("judge", judge == null ? (llmOptions.offline() ? "exact" : "llm") : judge);
+        return new Cell(d, config, p);
+    }
+
+    private static List<String> distinct(List<String> values, String option) {
+        LinkedHashSet<String> out = new LinkedHashSet<>();
+        for (String v : values == null ? List.<String>of() : values) {
+            if (!v.isBlank()) {
+                out.add(v.strip());
+            }
+        }
+        if (out.isEmpty()) {
+            throw new UserInputException(option + " needs at least one value");
+        }
+        return List.copyOf(out);
+    }
+
+    /** A list of positive integers, each item a number or a range {@code A..B}. */
+    static List<Integer> integers(List<String> values, String option) {
+        LinkedHashSet<Integer> out = new LinkedHashSet<>();
+        for (String v : distinct(values, option)) {
+            try {
+                String[] range = v.split("\\.\\.", -1);
+                int lo = Integer.parseInt(range[0].strip());
+                int hi = range.length == 2 ? Integer.parseInt(range[1].strip()) : lo;
+                if (range.length > 2 || hi < lo) {
+                    throw new NumberFormatException();
+                }
+                for (int i = lo; i <= hi; i++) {
+                    if (i < 1) {
+                        throw new UserInputException(option + " values must be at least 1, got " + i);
+                    }
+                    out.add(i);
+                }
+            } catch (NumberFormatException e) {
+                throw new UserInputException(option + ": '" + v + "' is not a number or a range A..B");
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    private static <T> T parse(java.util.function.Supplier<T> parser, String option) {
+        try {
+            return parser.get();
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException(option + ": " + e.getMessage());
+        }
+    }
+}
