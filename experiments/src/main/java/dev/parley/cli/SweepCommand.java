@@ -214,7 +214,7 @@ final class SweepCommand implements Callable<Integer> {
                 .put("scenarios", scenarios).put("seeds_per_message", seedsPerMessage)
                 .put("llm", llmOptions.offline() ? "offline" : llmOptions.model)
                 .put("judge", judge == null ? (llmOptions.offline() ? "exact" : "llm") : judge);
-        return new Cell(d, config, p);
+        return new Cell(d, config, SweepStore.normal(p));
     }
 
     private static List<String> distinct(List<String> values, String option) {

@@ -54,14 +54,25 @@ public final class SweepStore {
         return List.copyOf(cells);
     }
 
+    /** Whether a cell with these params is already written (numbers compared by value, as JSON reads them). */
     public boolean has(ObjectNode params) {
-        return cells.stream().anyMatch(c -> c.get("params").equals(params));
+        ObjectNode p = normal(params);
+        return cells.stream().anyMatch(c -> c.get("params").equals(p));
+    }
+
+    /** {@code params} as sweep.json reads it back (a long that fits an int is read as an int). */
+    public static ObjectNode normal(ObjectNode params) {
+        try {
+            return (ObjectNode) JSON.readTree(JSON.writeValueAsString(params));
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** Adds a finished cell and rewrites sweep.json and sweep.csv atomically. */
     public void add(ObjectNode params, ObjectNode summary) throws IOException {
         ObjectNode cell = JSON.createObjectNode();
-        cell.set("params", params);
+        cell.set("params", normal(params));
         cell.set("summary", summary);
         cells.add(cell);
         Files.createDirectories(dir);

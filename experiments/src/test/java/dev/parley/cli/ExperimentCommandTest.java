@@ -1,6 +1,7 @@
 package dev.parley.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
@@ -19,32 +20,143 @@ class ExperimentCommandTest {
     }
 
     @TestFactory
-    java.util.List<DynamicTest> everyDomainOfflineWithDefaultsMeetsThePapersClaims(@TempDir Path root) {
+    java.util.List<DynamicTest> everyDomainOfflineWithDefaultsWritesItsReport(@TempDir Path root) {
         return DialogueDomains.all().stream().map(d -> DynamicTest.dynamicTest(d.name(),
-                () -> meetsThePapersClaims(d.name(), root.resolve(d.name())))).toList();
+                () -> writesItsReport(d.name(), root.resolve(d.name())))).toList();
     }
 
-    /** CFR gain > 0 for every player and NashConv < 5% of the payoff range, with the command's defaults. */
-    private static void meetsThePapersClaims(String domain, Path dir) throws Exception {
+    /**
+     * The report's shape and its arithmetic at the defaults; no tuned outcome is pinned (whether the gains are
+     * positive is what an experiment measures, see the sweep).
+     */
+    private static void writesItsReport(String domain, Path dir) throws Exception {
         String[] r = run("experiment", "--domain", domain, "--json", "--out", dir.toString());
         assertThat(r[0]).as(r[2]).isEqualTo("0");
-        JsonNode json = Json.MAPPER.readTree(r[1]);
+        JsonNode list = Json.MAPPER.readTree(r[1]);
+        assertThat(list.isArray()).isTrue();
+        assertThat(list).hasSize(1);
+        JsonNode json = list.get(0);
         assertThat(json.get("domain").asText()).isEqualTo(domain);
         assertThat(json.get("backend").asText()).contains("offline");
         assertThat(json.get("scenarios").asInt()).isGreaterThanOrEqualTo(4);
-        double range = json.get("payoff_range").get(1).asDouble() - json.get("payoff_range").get(0).asDouble();
-        assertThat(json.get("nash_conv").asDouble()).isLessThan(0.05 * range);
-        for (JsonNode gain : json.get("cfr_gain")) {
-            assertThat(gain.asDouble()).isPositive();
+        assertThat(json.get("nash_conv").asDouble()).isNotNegative();
+        for (int p = 0; p < 2; p++) {
+            assertThat(json.get("cfr_gain").get(p).asDouble()).isCloseTo(json.get("payoffs").get("eq_vs_base").get(p)
+                    .asDouble() - json.get("payoffs").get("base_vs_base").get(p).asDouble(), within(1e-9));
         }
         for (String k : new String[] {"eq_vs_base", "base_vs_base", "eq_vs_eq"}) {
             assertThat(json.get("payoffs").get(k)).hasSize(2);
         }
+        assertThat(json.get("roles")).hasSize(2);
         assertThat(json.get("calls").get("total").asLong()).isPositive();
         assertThat(json.has("cached") || json.get("calls").has("cached")).isTrue();
+        assertThat(Json.MAPPER.readTree(Files.readString(dir.resolve("report.json")))).isEqualTo(list);
         for (String f : new String[] {"report.txt", "report.json", "report.csv", "nash_conv.png",
                 "gain_vs_nash_conv.png", "instruction_mass.png"}) {
             assertThat(Files.size(dir.resolve(f))).as(f).isPositive();
+        }
+    }
+
+    /** The scalar and per-player figures of the table, by JSON path. */
+    private static final String[] SCALARS = {"nash_conv", "relative_nash_conv"};
+    private static final String[][] PER_PLAYER = {{"cfr_gain"}, {"payoffs", "eq_vs_base"},
+        {"payoffs", "base_vs_base"}, {"payoffs", "eq_vs_eq"}};
+
+    private static JsonNode at(JsonNode o, String[] path) {
+        for (String k : path) {
+            o = o.get(k);
+        }
+        return o;
+    }
+
+    private static String[] withSuffix(String[] path, String suffix) {
+        String[] p = path.clone();
+        p[p.length - 1] = p[p.length - 1] + suffix;
+        return p;
+    }
+
+    @Test
+    void seedsGiveMeansAndIntervalsRecomputableFromThePerSeedReports() throws Exception {
+        String[] r = run("experiment", "--domain", "fruit-trading", "--seeds", "3", "--max-replies", "2",
+                "--iterations", "40", "--json");
+        assertThat(r[0]).as(r[2]).isEqualTo("0");
+        JsonNode s = Json.MAPPER.readTree(r[1]).get(0);
+        JsonNode perSeed = s.get("per_seed");
+        assertThat(perSeed).hasSize(3);
+        assertThat(s.get("seeds").asInt()).isEqualTo(3);
+        for (int i = 0; i < 3; i++) {
+            assertThat(perSeed.get(i).get("seed").asLong()).isEqualTo(1 + i);
+            assertThat(perSeed.get(i).has("per_seed")).isFalse();
+        }
+        java.util.List<String[]> scalars = new java.util.ArrayList<>();
+        for (String f : SCALARS) {
+            scalars.add(new String[] {f});
+        }
+        for (String[] path : scalars) {
+            double[] values = new double[3];
+            for (int i = 0; i < 3; i++) {
+                values[i] = at(perSeed.get(i), path).asDouble();
+            }
+            checkEstimate(String.join(".", path), values, at(s, path).asDouble(),
+                    at(s, withSuffix(path, "_stderr")).asDouble(), at(s, withSuffix(path, "_ci95")));
+        }
+        for (String[] path : PER_PLAYER) {
+            for (int p = 0; p < 2; p++) {
+                double[] values = new double[3];
+                for (int i = 0; i < 3; i++) {
+                    values[i] = at(perSeed.get(i), path).get(p).asDouble();
+                }
+                checkEstimate(String.join(".", path) + "[" + p + "]", values, at(s, path).get(p).asDouble(),
+                        at(s, withSuffix(path, "_stderr")).get(p).asDouble(),
+                        at(s, withSuffix(path, "_ci95")).get(p));
+            }
+        }
+        // stability is judged on the intervals
+        boolean stable = true;
+        for (int p = 0; p < 2; p++) {
+            stable &= s.get("cfr_gain_ci95").get(p).get(0).asDouble() > s.get("nash_conv_ci95").get(1).asDouble();
+        }
+        assertThat(s.get("approximately_stable").asBoolean()).isEqualTo(stable);
+    }
+
+    /** The mean is the mean of the per-seed values; the interval is the t interval around it, recomputed here. */
+    private static void checkEstimate(String what, double[] values, double mean, double stderr, JsonNode ci) {
+        double m = (values[0] + values[1] + values[2]) / 3;
+        double ss = 0;
+        for (double v : values) {
+            ss += (v - m) * (v - m);
+        }
+        double se = Math.sqrt(ss / 2 / 3);
+        double t = new org.apache.commons.math3.distribution.TDistribution(2).inverseCumulativeProbability(0.975);
+        assertThat(mean).as(what).isCloseTo(m, within(1e-12));
+        assertThat(stderr).as(what).isCloseTo(se, within(1e-12));
+        assertThat(ci.get(0).asDouble()).as(what).isCloseTo(m - t * se, within(1e-9)).isLessThanOrEqualTo(mean);
+        assertThat(ci.get(1).asDouble()).as(what).isCloseTo(m + t * se, within(1e-9)).isGreaterThanOrEqualTo(mean);
+    }
+
+    @Test
+    void oneSeedIsTodaysRunAndEachSeedOfManyIsTheRunOfThatSeed() throws Exception {
+        String[] many = run("experiment", "--domain", "scheduling", "--seeds", "2", "--max-replies", "2",
+                "--iterations", "30", "--json");
+        assertThat(many[0]).as(many[2]).isEqualTo("0");
+        JsonNode perSeed = Json.MAPPER.readTree(many[1]).get(0).get("per_seed");
+        for (int i = 0; i < 2; i++) {
+            String[] one = run("experiment", "--domain", "scheduling", "--seed", Integer.toString(1 + i),
+                    "--max-replies", "2", "--iterations", "30", "--json");
+            JsonNode single = Json.MAPPER.readTree(one[1]).get(0);
+            // R = 1: the means are the run's own figures, exactly, and its intervals are points
+            assertThat(single.get("nash_conv")).isEqualTo(single.get("per_seed").get(0).get("nash_conv"));
+            assertThat(single.get("cfr_gain")).isEqualTo(single.get("per_seed").get(0).get("cfr_gain"));
+            assertThat(single.get("payoffs").get("eq_vs_eq"))
+                    .isEqualTo(single.get("per_seed").get(0).get("payoffs").get("eq_vs_eq"));
+            assertThat(single.get("nash_conv_ci95").get(0)).isEqualTo(single.get("nash_conv"));
+            assertThat(single.get("nodes")).isEqualTo(single.get("per_seed").get(0).get("nodes"));
+            for (String f : new String[] {"nash_conv", "cfr_gain", "instruction_mass", "nodes"}) {
+                assertThat(perSeed.get(i).get(f)).as(f + " of seed " + (1 + i)).isEqualTo(single.get(f));
+            }
+            for (String f : new String[] {"eq_vs_base", "base_vs_base", "eq_vs_eq"}) {
+                assertThat(perSeed.get(i).get("payoffs").get(f)).as(f).isEqualTo(single.get("payoffs").get(f));
+            }
         }
     }
 
@@ -61,7 +173,8 @@ class ExperimentCommandTest {
                 {"experiment", "--domain", "fruit-trading", "--judge", "oracle"},
                 {"experiment", "--domain", "fruit-trading", "--judge", "llm"},
                 {"experiment", "--domain", "fruit-trading", "--seeds-per-message", "0"},
-                {"experiment", "--domain", "fruit-trading", "--show", "-1"}}) {
+                {"experiment", "--domain", "fruit-trading", "--show", "-1"},
+                {"experiment", "--domain", "fruit-trading", "--seeds", "0"}}) {
             String[] r = run(args);
             assertThat(r[0]).as(String.join(" ", args)).isEqualTo("2");
             assertThat(r[2].strip()).as(String.join(" ", args)).startsWith("parley: ").doesNotContain("\n")
@@ -116,7 +229,7 @@ class ExperimentCommandTest {
                     String[] r = run("experiment", "--domain", d.name(), "--actions", actions, "--observe", observe,
                             "--seeds-per-message", "2", "--iterations", "50", "--max-replies", "2", "--json");
                     assertThat(r[0]).as(d.name() + " " + actions + " " + observe + ": " + r[2]).isEqualTo("0");
-                    JsonNode json = Json.MAPPER.readTree(r[1]);
+                    JsonNode json = Json.MAPPER.readTree(r[1]).get(0);
                     assertThat(json.get("actions").asText()).isEqualTo(actions);
                     assertThat(json.get("observe").asText()).isEqualTo(observe);
                     assertThat(json.get("seeds_per_message").asInt()).isEqualTo(2);

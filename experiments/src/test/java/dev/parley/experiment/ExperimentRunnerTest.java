@@ -66,9 +66,9 @@ class ExperimentRunnerTest {
         }
         assertThat(massTotal).isCloseTo(1.0, within(1e-9));
 
-        List<Path> files = ReportWriter.writeAll(List.of(r), dir);
+        List<Path> files = ReportWriter.writeAll(List.of(new SeededReport(List.of(1L), List.of(r))), dir);
         assertThat(files).allSatisfy(f -> assertThat(Files.size(f)).isPositive());
-        JsonNode json = new ObjectMapper().readTree(Files.readString(dir.resolve("report.json")));
+        JsonNode json = new ObjectMapper().readTree(Files.readString(dir.resolve("report.json"))).get(0);
         for (String field : List.of("domain", "backend", "scenarios", "iterations", "nash_conv", "payoff_range",
                 "cfr_gain", "payoffs", "calls", "seconds")) {
             assertThat(json.has(field)).as(field).isTrue();
