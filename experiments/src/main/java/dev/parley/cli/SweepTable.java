@@ -33,6 +33,6 @@ final class SweepTable {
 
     private static String pm(double mean, JsonNode ci) {
         double half = (ci.get(1).asDouble() - ci.get(0).asDouble()) / 2;
-        return String.format(Locale.ROOT, "%.4f ± %.4f", mean, half);
+        return dev.parley.experiment.ReportWriter.f(mean) + " ± " + dev.parley.experiment.ReportWriter.f(half);
     }
 }

@@ -10,9 +10,12 @@ import org.knowm.xchart.style.Styler;
  */
 final class ChartStyle {
 
-    /** Okabe & Ito (2008): orange, sky blue, bluish green, vermillion, blue, reddish purple, yellow, black. */
-    static final Color[] PALETTE = {new Color(0xE69F00), new Color(0x56B4E9), new Color(0x009E73),
-        new Color(0xD55E00), new Color(0x0072B2), new Color(0xCC79A7), new Color(0xF0E442), new Color(0x000000)};
+    /**
+     * Okabe & Ito (2008), ordered so that neighbours differ most: blue, orange, bluish green, reddish purple,
+     * black, sky blue, vermillion, yellow.
+     */
+    static final Color[] PALETTE = {new Color(0x0072B2), new Color(0xE69F00), new Color(0x009E73),
+        new Color(0xCC79A7), new Color(0x000000), new Color(0x56B4E9), new Color(0xD55E00), new Color(0xF0E442)};
 
     private ChartStyle() {
     }

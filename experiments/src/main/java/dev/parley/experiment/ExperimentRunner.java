@@ -64,10 +64,7 @@ public final class ExperimentRunner {
         double[] baseVsBase = Exploitability.expectedValues(tree, base);
         double[] eqVsEq = Exploitability.expectedValues(tree, eq);
         double[] eqVsBase = ProfileMetrics.guidedVsBaseline(tree, eq, base);
-        double[] gain = new double[tree.numPlayers()];
-        for (int p = 0; p < gain.length; p++) {
-            gain[p] = eqVsBase[p] - baseVsBase[p];
-        }
+        double[] gain = ProfileMetrics.cfrGain(tree, eq, base);
         DialogueGame.Account account = game.account();
         RunStats after = llmStats.get();
         long calls = after == null ? account.generations() : after.calls() - before.calls();

@@ -34,6 +34,17 @@ final class ProfileMetrics {
         return result;
     }
 
+    /** Per player: the CFR gain, its payoff alone on {@code guided} against the baseline minus all-baseline. */
+    static double[] cfrGain(GameTree tree, double[] guided, double[] baseline) {
+        double[] alone = guidedVsBaseline(tree, guided, baseline);
+        double[] base = Exploitability.expectedValues(tree, baseline);
+        double[] gain = new double[alone.length];
+        for (int p = 0; p < gain.length; p++) {
+            gain[p] = alone[p] - base[p];
+        }
+        return gain;
+    }
+
     /**
      * Per player, the share of its play going to each instruction under {@code profile}: every infoset weighted by
      * the probability of reaching it (chance and all players), summed over the actions carrying the instruction.

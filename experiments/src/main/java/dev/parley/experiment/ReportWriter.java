@@ -261,7 +261,7 @@ public final class ReportWriter {
     }
 
     /** mean ± half-width; a single seed prints the point alone. */
-    static String pm(Estimate e) {
+    public static String pm(Estimate e) {
         return e.stderr() == 0 && e.low() == e.high() ? f(e.mean()) : f(e.mean()) + " ± " + f(e.halfWidth());
     }
 
@@ -303,7 +303,11 @@ public final class ReportWriter {
         return sb.toString().replaceAll(" +\n", "\n");
     }
 
-    static String f(double v) {
+    /** Four decimals; a small non-zero figure (DCFR's NashConv) in scientific form, so it does not print as 0. */
+    public static String f(double v) {
+        if (v != 0 && Math.abs(v) < 5e-4) {
+            return String.format(Locale.ROOT, "%.2e", v);
+        }
         return String.format(Locale.ROOT, "%.4f", v);
     }
 

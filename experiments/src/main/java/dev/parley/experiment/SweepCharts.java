@@ -38,8 +38,10 @@ public final class SweepCharts {
         XYChart chart = chart("NashConv, share of payoff range (95% t interval)", "NashConv / range (log scale)",
                 true);
         int colour = 0;
+        double floor = logFloor(cells);
         for (Map.Entry<String, List<ObjectNode>> line : lines(cells, true).entrySet()) {
-            add(chart, line.getKey(), line.getValue(), colour++, true, s -> estimate(s, "relative_nash_conv"));
+            add(chart, line.getKey(), line.getValue(), colour, 0, floor, s -> estimate(s, "relative_nash_conv"));
+            colour++;
         }
         BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
         return file;
@@ -55,18 +57,20 @@ public final class SweepCharts {
         for (Map.Entry<String, List<ObjectNode>> d : byDomain.entrySet()) {
             XYChart chart = chart(d.getKey() + ": CFR gain and NashConv, share of payoff range (95% t interval)",
                     "share of payoff range", false);
-            int colour = 0;
+            // colour says which figure (each role's gain, NashConv), line style and marker say which solver
+            int style = 0;
             for (Map.Entry<String, List<ObjectNode>> line : lines(d.getValue(), false).entrySet()) {
                 String prefix = line.getKey().isEmpty() ? "" : line.getKey() + ", ";
                 JsonNode first = line.getValue().get(0).get("summary");
                 for (int p = 0; p < first.get("cfr_gain").size(); p++) {
                     final int q = p;
                     String role = first.has("roles") ? first.get("roles").get(p).asText() : "player " + p;
-                    add(chart, prefix + "gain " + role, line.getValue(), colour++, false, s -> share(s,
+                    add(chart, prefix + "gain " + role, line.getValue(), p, style, Double.NaN, s -> share(s,
                             estimateAt(s, "cfr_gain", q)));
                 }
-                add(chart, prefix + "NashConv", line.getValue(), colour++, false,
+                add(chart, prefix + "NashConv", line.getValue(), ChartStyle.PALETTE.length - 4, style, Double.NaN,
                         s -> estimate(s, "relative_nash_conv"));
+                style++;
             }
             panels.add(chart);
         }
@@ -84,8 +88,18 @@ public final class SweepCharts {
     }
 
     /** The line and, behind it, its interval band (a polygon: the lower bounds left to right, the upper back). */
-    private static void add(XYChart chart, String name, List<ObjectNode> cells, int colour, boolean log,
-                            java.util.function.Function<JsonNode, double[]> figure) {
+    private static final java.awt.BasicStroke[] STYLES = {SeriesLines.SOLID,
+        SeriesLines.DASH_DASH, SeriesLines.DOT_DOT, SeriesLines.DASH_DOT};
+    private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {SeriesMarkers.CIRCLE,
+        SeriesMarkers.SQUARE, SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP};
+
+    /**
+     * @param floor on a log axis, where values at or below zero are drawn (a band's lower bound can be negative);
+     *              NaN on a linear axis
+     */
+    private static void add(XYChart chart, String name, List<ObjectNode> cells, int colour, int style,
+                            double floor, java.util.function.Function<JsonNode, double[]> figure) {
+        boolean log = !Double.isNaN(floor);
         TreeMap<Integer, double[]> points = new TreeMap<>();
         for (ObjectNode c : cells) {
             points.put(c.get("params").get("max_replies").asInt(), figure.apply(c.get("summary")));
@@ -98,11 +112,11 @@ public final class SweepCharts {
         int i = 0;
         for (Map.Entry<Integer, double[]> e : points.entrySet()) {
             x[i] = e.getKey();
-            y[i] = floor(e.getValue()[0], log);
+            y[i] = log ? Math.max(floor, e.getValue()[0]) : e.getValue()[0];
             bx[i] = e.getKey();
-            by[i] = floor(e.getValue()[1], log);
+            by[i] = log ? Math.max(floor, e.getValue()[1]) : e.getValue()[1];
             bx[2 * n - 1 - i] = e.getKey();
-            by[2 * n - 1 - i] = floor(e.getValue()[2], log);
+            by[2 * n - 1 - i] = log ? Math.max(floor, e.getValue()[2]) : e.getValue()[2];
             i++;
         }
         XYSeries band = chart.addSeries(name + " (95%)", bx, by);
@@ -114,12 +128,15 @@ public final class SweepCharts {
         XYSeries line = chart.addSeries(name, x, y);
         line.setLineColor(ChartStyle.colour(colour));
         line.setMarkerColor(ChartStyle.colour(colour));
-        line.setMarker(SeriesMarkers.CIRCLE);
-        line.setLineStyle(name.endsWith("NashConv") ? SeriesLines.DASH_DASH : SeriesLines.SOLID);
+        line.setMarker(MARKERS[style % MARKERS.length]);
+        line.setLineStyle(STYLES[style % STYLES.length]);
     }
 
-    private static double floor(double v, boolean log) {
-        return log ? Math.max(ReportCharts.LOG_FLOOR, v) : v;
+    /** A tenth of the smallest positive relative NashConv: where a lower bound at or below zero is drawn. */
+    private static double logFloor(List<ObjectNode> cells) {
+        double min = cells.stream().mapToDouble(c -> c.get("summary").get("relative_nash_conv").asDouble())
+                .filter(v -> v > 0).min().orElse(ReportCharts.LOG_FLOOR * 10);
+        return Math.max(ReportCharts.LOG_FLOOR, min / 10);
     }
 
     /** Cells grouped into lines: the key names every varying parameter but the length (and the domain if asked). */
