@@ -13,7 +13,6 @@ import dev.parley.dgdl.Protocol;
 import dev.parley.dgdl.ProtocolParser;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 
@@ -59,12 +58,9 @@ public final class DialogueJson {
     }
 
     static Snapshot snapshot(Dialogue d) {
-        Map<String, List<String>> roles = new LinkedHashMap<>();
-        d.roles.forEach((k, v) -> roles.put(k, new ArrayList<>(v)));
-        Map<String, List<String>> ever = new LinkedHashMap<>();
-        d.everInStore.forEach((k, v) -> ever.put(k, new ArrayList<>(v)));
+        DialogueState st = d.state();
         List<MoveRecord> history = new ArrayList<>();
-        for (PerformedMove m : d.history.all()) {
+        for (PerformedMove m : st.history()) {
             JsonNode aif;
             try {
                 aif = MAPPER.readTree(AifJson.toJson(m.aif()));
@@ -73,11 +69,10 @@ public final class DialogueJson {
             }
             history.add(new MoveRecord(m.index(), m.speaker(), m.moveId(), m.target(), m.reply(), m.text(), aif));
         }
-        MoveAif.State a = d.aifState;
-        return new Snapshot(FORMAT, d.protocol.source(), d.protocol.text(), d.participants(), roles,
-                new LinkedHashMap<>(d.stores), new LinkedHashMap<>(d.initialStores), ever,
-                new LinkedHashMap<>(d.next), new LinkedHashMap<>(d.future), history,
-                new LinkedHashMap<>(d.runtimeVariables), d.status,
+        MoveAif.State a = st.aif();
+        return new Snapshot(FORMAT, d.protocol().source(), d.protocol().text(), st.participants(), st.roles(),
+                st.stores(), st.initialStores(), st.everInStores(), st.next(), st.future(), history,
+                st.runtimeVariables(), st.status(),
                 new AifState(a.nextId(), a.lastLocution(), a.lastPropositions(),
                         new ArrayList<>(a.propositions().values())));
     }
@@ -99,39 +94,41 @@ public final class DialogueJson {
         } catch (DgdlException e) {
             throw new DialogueException("the saved protocol no longer loads: " + e.getMessage(), e);
         }
-        Dialogue d = Dialogue.restored(protocol, resolver);
+        Map<String, List<String>> roles = new LinkedHashMap<>();
+        Map<String, List<MoveTemplate>> next = new LinkedHashMap<>();
+        Map<String, List<MoveTemplate>> future = new LinkedHashMap<>();
         for (Participant p : s.participants()) {
             if (protocol.player(p.player()).isEmpty()) {
                 throw new DialogueException("saved participant " + p.id() + " plays unknown player " + p.player());
             }
-            d.participants.put(p.id(), p);
-            d.roles.put(p.id(), new LinkedHashSet<>(require(s.roles(), p.id(), "roles")));
-            d.next.put(p.id(), new ArrayList<>(require(s.next(), p.id(), "next")));
-            d.future.put(p.id(), new ArrayList<>(require(s.future(), p.id(), "future")));
+            roles.put(p.id(), require(s.roles(), p.id(), "roles"));
+            next.put(p.id(), require(s.next(), p.id(), "next"));
+            future.put(p.id(), require(s.future(), p.id(), "future"));
         }
+        Map<String, List<String>> stores = new LinkedHashMap<>();
+        Map<String, List<String>> initialStores = new LinkedHashMap<>();
+        Map<String, List<String>> everInStores = new LinkedHashMap<>();
         for (Protocol.Store st : protocol.stores()) {
-            d.stores.put(st.id(), new ArrayList<>(require(s.stores(), st.id(), "stores")));
-            d.initialStores.put(st.id(), List.copyOf(require(s.initialStores(), st.id(), "initialStores")));
-            d.everInStore.put(st.id(), new LinkedHashSet<>(require(s.everInStores(), st.id(), "everInStores")));
-            d.countAll(st.id());
+            stores.put(st.id(), require(s.stores(), st.id(), "stores"));
+            initialStores.put(st.id(), require(s.initialStores(), st.id(), "initialStores"));
+            everInStores.put(st.id(), require(s.everInStores(), st.id(), "everInStores"));
         }
+        List<PerformedMove> history = new ArrayList<>();
         for (MoveRecord m : s.history()) {
-            if (protocol.interaction(m.moveId()).isEmpty() || !d.participants.containsKey(m.speaker())) {
+            if (protocol.interaction(m.moveId()).isEmpty() || !roles.containsKey(m.speaker())) {
                 throw new DialogueException("saved history entry " + m.index() + " names an unknown move or speaker");
             }
             AifGraph aif = AifJson.read(m.aif().toString());
-            d.history.append(new PerformedMove(m.index(), m.speaker(), m.moveId(), m.target(), m.reply(), m.text(),
-                    aif));
+            history.add(new PerformedMove(m.index(), m.speaker(), m.moveId(), m.target(), m.reply(), m.text(), aif));
         }
-        d.runtimeVariables.putAll(s.runtimeVariables());
-        d.status = s.status();
         Map<String, AifNode> props = new LinkedHashMap<>();
         for (AifNode n : s.aif().propositions()) {
             props.put(n.text(), n);
         }
-        d.aifState = new MoveAif.State(s.aif().nextId(), s.aif().lastLocution(),
+        MoveAif.State aif = new MoveAif.State(s.aif().nextId(), s.aif().lastLocution(),
                 List.copyOf(s.aif().lastPropositions()), props);
-        return d;
+        return Dialogue.restored(protocol, resolver, new DialogueState(s.participants(), roles, stores,
+                initialStores, everInStores, next, future, history, s.runtimeVariables(), s.status(), aif));
     }
 
     private static <T> List<T> require(Map<String, List<T>> map, String key, String what) {

@@ -18,6 +18,15 @@ final class History {
     private final Map<String, List<Integer>> byMoveSpeaker = new HashMap<>();
     private final Map<String, List<Integer>> byMoveValue = new HashMap<>();
 
+    /** An independent copy (the moves themselves are immutable and shared). */
+    History copy() {
+        History c = new History();
+        for (PerformedMove m : moves) {
+            c.append(m);
+        }
+        return c;
+    }
+
     int size() {
         return moves.size();
     }

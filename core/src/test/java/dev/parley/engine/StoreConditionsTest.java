@@ -58,4 +58,26 @@ class StoreConditionsTest {
         assertThat(flags(d)).containsExactly("top-ok", "queue-front-first", "initial-base", "not-initial",
                 "on-two", "gone-in-past", "last-was-first", "popped-gone");
     }
+
+    /**
+     * A move that adds to a set, empties it and then fails is rolled back whole: the set's membership (which decides
+     * whether a set takes a value again) must forget the value the failed move added.
+     */
+    @Test
+    void aRolledBackEmptyRestoresTheSetsMembership() {
+        String game = """
+                game(id:R){
+                  player(id:A)
+                  store(id:Set, owner:A, structure:set, visibility:public)
+                  rule(id:Start, scope:initial){ move(add, next, Bad, A); move(add, next, Good, A); }
+                  interaction(id:Bad){ store(add, {"x"}, Set); store(empty, {}, Set); store(add, {$Unsaved$}, Set); }
+                  interaction(id:Good){ store(add, {"x"}, Set); }
+                }
+                """;
+        Dialogue d = Dialogue.start(ProtocolParser.load(game, "r.dgdl"), List.of(new Participant("A", "A")));
+        assertThat(d.perform("A", "Bad", Map.of(), null).accepted()).isFalse();
+        assertThat(d.stores().get(0).contents()).isEmpty();
+        assertThat(d.perform("A", "Good", Map.of(), null).accepted()).isTrue();
+        assertThat(d.stores().get(0).contents()).containsExactly("x");
+    }
 }
