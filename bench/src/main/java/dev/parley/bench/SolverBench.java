@@ -1,12 +1,12 @@
 package dev.parley.bench;
 
 import dev.parley.cfr.CfrSolver;
-import dev.parley.cfr.CfrVariant;
 import dev.parley.domain.poker.LeducPoker;
 import dev.parley.eval.Exploitability;
 import dev.parley.game.GameTree;
+import dev.parley.game.IterativeSolver;
 import dev.parley.game.TabularPolicy;
-import dev.parley.mccfr.MccfrSolver;
+import dev.parley.solver.Solvers;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -52,7 +52,7 @@ public class SolverBench {
 
         @Setup(Level.Trial)
         public void setUp() {
-            solver = new CfrSolver(GameTree.compile(new LeducPoker()), CfrVariant.require(variant));
+            solver = new CfrSolver(GameTree.compile(new LeducPoker()), Solvers.requireCfr(variant));
         }
     }
 
@@ -60,13 +60,11 @@ public class SolverBench {
     public static class Mccfr {
         @Param({"mccfr-es", "mccfr-os"})
         String sampling;
-        MccfrSolver solver;
+        IterativeSolver solver;
 
         @Setup(Level.Trial)
         public void setUp() {
-            MccfrSolver.Sampling s = sampling.equals("mccfr-es") ? MccfrSolver.Sampling.EXTERNAL
-                    : MccfrSolver.Sampling.OUTCOME;
-            solver = MccfrSolver.onTree(GameTree.compile(new LeducPoker()), s, 1);
+            solver = Solvers.require(sampling).onTree(GameTree.compile(new LeducPoker()), 1);
         }
     }
 

@@ -392,7 +392,7 @@ public final class GameTree {
         /** Reserves {@code count} consecutive node ids, children of {@code parentNode}. */
         int allocate(int count, int parentNode, int nodeDepth) {
             if ((long) size + count > maxNodes) {
-                throw new GameModelException("game '" + game.name() + "' has more than " + maxNodes
+                throw new TreeTooLargeException("game '" + game.name() + "' has more than " + maxNodes
                         + " nodes; raise the limit or use a sampling solver");
             }
             ensure(size + count);

@@ -8,6 +8,7 @@ import dev.parley.domain.DialogueDomains;
 import dev.parley.experiment.ExperimentConfig;
 import dev.parley.experiment.SeededReport;
 import dev.parley.experiment.ReportWriter;
+import dev.parley.solver.Solvers;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -105,10 +106,7 @@ final class ExperimentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        CfrVariant variant = CfrVariant.fromCliName(solver);
-        if (variant == null) {
-            throw new UserInputException("unknown solver '" + solver + "'; expected cfr, cfr+, dcfr or lcfr");
-        }
+        CfrVariant variant = Solvers.requireCfr(solver);
         ActionSpace space = parse(() -> ActionSpace.parse(actions), "--actions");
         Observation observation = parse(() -> Observation.parse(observe), "--observe");
         if (judge != null && !judge.equals("exact") && !judge.equals("llm")) {

@@ -1,14 +1,15 @@
 package dev.parley.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.parley.cfr.CfrSolver;
-import dev.parley.cfr.CfrVariant;
 import dev.parley.eval.Exploitability;
 import dev.parley.game.Game;
 import dev.parley.game.GameModelException;
 import dev.parley.game.GameTree;
+import dev.parley.game.IterativeSolver;
 import dev.parley.game.TabularPolicy;
-import dev.parley.mccfr.MccfrSolver;
+import dev.parley.game.TreeTooLargeException;
+import dev.parley.solver.SolverKind;
+import dev.parley.solver.Solvers;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -18,7 +19,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
-import java.util.function.IntConsumer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -69,40 +69,29 @@ final class SolveCommand implements Callable<Integer> {
         if (iterations < 1) {
             throw new UserInputException("--iterations must be at least 1, got " + iterations);
         }
-        CfrVariant variant = CfrVariant.find(solver).orElse(null);
-        MccfrSolver.Sampling sampling = null;
-        for (MccfrSolver.Sampling s : MccfrSolver.Sampling.values()) {
-            if (s.cliName().equals(solver)) {
-                sampling = s;
-            }
-        }
-        if (variant == null && sampling == null) {
-            throw new UserInputException("unknown solver '" + solver
-                    + "'; expected one of cfr, cfr+, dcfr, lcfr, mccfr-es, mccfr-os");
-        }
+        SolverKind kind = Solvers.require(solver);
         Game g = GameSources.load(game);
         GameTree tree = null;
         try {
             tree = GameTree.compile(g, MAX_TREE_NODES);
-        } catch (GameModelException e) {
-            if (variant != null || !e.getMessage().contains("more than")) {
+        } catch (TreeTooLargeException e) {
+            // a sampling solver runs on the game itself; NashConv is then not computed
+            if (!kind.runsOnGame()) {
                 throw new UserInputException("game '" + game + "': " + e.getMessage());
             }
+        } catch (GameModelException e) {
+            throw new UserInputException("game '" + game + "': " + e.getMessage());
         }
 
         long start = System.nanoTime();
         TabularPolicy policy;
         try (Progress progress = Progress.start("solving " + g.name(), iterations)) {
-            if (variant != null) {
-                CfrSolver cfr = new CfrSolver(tree, variant);
-                run(cfr::iterate, progress);
-                policy = cfr.averagePolicy();
-            } else {
-                MccfrSolver mccfr = tree != null ? MccfrSolver.onTree(tree, sampling, seed)
-                        : MccfrSolver.onGame(g, sampling, seed);
-                run(i -> mccfr.iterate(), progress);
-                policy = mccfr.averagePolicy();
+            IterativeSolver s = tree != null ? kind.onTree(tree, seed) : kind.onGame(g, seed);
+            for (int i = 0; i < iterations; i++) {
+                s.iterate();
+                progress.step();
             }
+            policy = s.averagePolicy();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
 
@@ -122,17 +111,6 @@ final class SolveCommand implements Callable<Integer> {
         }
         print(g, values, nashConv, seconds, showPolicy ? policy : null);
         return 0;
-    }
-
-    private void run(IntConsumer step, Progress progress) {
-        for (int i = 0; i < iterations; i++) {
-            step.accept(i);
-            progress.step();
-        }
-    }
-
-    private void run(Runnable step, Progress progress) {
-        run(i -> step.run(), progress);
     }
 
     private void print(Game g, double[] values, Double nashConv, double seconds, TabularPolicy policy) {

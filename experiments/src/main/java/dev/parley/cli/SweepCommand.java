@@ -11,6 +11,7 @@ import dev.parley.experiment.ReportWriter;
 import dev.parley.experiment.SeededReport;
 import dev.parley.experiment.SweepCharts;
 import dev.parley.experiment.SweepStore;
+import dev.parley.solver.Solvers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -163,11 +164,7 @@ final class SweepCommand implements Callable<Integer> {
         }
         List<CfrVariant> vs = new ArrayList<>();
         for (String s : distinct(solvers, "--solver")) {
-            CfrVariant v = CfrVariant.fromCliName(s);
-            if (v == null) {
-                throw new UserInputException("unknown solver '" + s + "'; expected cfr, cfr+, dcfr or lcfr");
-            }
-            vs.add(v);
+            vs.add(Solvers.requireCfr(s));
         }
         List<ActionSpace> spaces = new ArrayList<>();
         for (String a : distinct(actions, "--actions")) {
@@ -209,7 +206,7 @@ final class SweepCommand implements Callable<Integer> {
             throw new UserInputException(e.getMessage());
         }
         ObjectNode p = Json.MAPPER.createObjectNode();
-        p.put("domain", d.name()).put("max_replies", len).put("solver", v.cliName()).put("actions", a.label())
+        p.put("domain", d.name()).put("max_replies", len).put("solver", Solvers.nameOf(v)).put("actions", a.label())
                 .put("observe", o.label()).put("iterations", n).put("seeds", seeds).put("seed", seed)
                 .put("scenarios", scenarios).put("seeds_per_message", seedsPerMessage)
                 .put("llm", llmOptions.offline() ? "offline" : llmOptions.model)

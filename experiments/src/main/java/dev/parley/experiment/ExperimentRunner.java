@@ -10,6 +10,7 @@ import dev.parley.game.TreeBuilder;
 import dev.parley.dialogue.RewardModel;
 import dev.parley.llm.RunStats;
 import dev.parley.dialogue.MoveGenerator;
+import dev.parley.solver.Solvers;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -72,7 +73,7 @@ public final class ExperimentRunner {
         long tokens = after == null ? 0 : after.inputTokens() + after.outputTokens() - before.inputTokens()
                 - before.outputTokens();
         return new ExperimentReport(domain.name(), game.backend(), game.scenarios().size(), config.maxReplies(),
-                config.solver().cliName(), config.iterations(), tree.numNodes(), tree.numInfosets(), nashConv,
+                Solvers.nameOf(config.solver()), config.iterations(), tree.numNodes(), tree.numInfosets(), nashConv,
                 new double[] {domain.minPayoff(), domain.maxPayoff()}, gain, eqVsBase, baseVsBase, eqVsEq,
                 game.instructions().stream().map(Instruction::name).toList(),
                 ProfileMetrics.instructionMass(tree, game, eq), curve, calls, cached, tokens,

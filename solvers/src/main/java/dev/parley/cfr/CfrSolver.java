@@ -2,6 +2,7 @@ package dev.parley.cfr;
 
 import dev.parley.game.GameRequirements;
 import dev.parley.game.GameTree;
+import dev.parley.game.IterativeSolver;
 import dev.parley.game.TabularPolicy;
 import java.util.Arrays;
 import java.util.Objects;
@@ -29,7 +30,7 @@ import java.util.Objects;
  * (936 infosets instead of 3780 histories on Leduc); this changes the average in its last bits only, never the
  * iteration. Not thread-safe.
  */
-public final class CfrSolver {
+public final class CfrSolver implements IterativeSolver {
 
     /** Discounted CFR's parameters (Brown and Sandholm 2019, the recommended setting). */
     public static final double DCFR_ALPHA = 1.5;
@@ -94,7 +95,7 @@ public final class CfrSolver {
     public CfrSolver(GameTree tree, CfrVariant variant, CfrArithmetic arithmetic) {
         this.tree = Objects.requireNonNull(tree, "tree");
         this.variant = Objects.requireNonNull(variant, "variant");
-        GameRequirements.requireSequentialPerfectRecall(variant.cliName(), tree);
+        GameRequirements.requireSequentialPerfectRecall(variant.title(), tree);
         this.fused = Objects.requireNonNull(arithmetic, "arithmetic") == CfrArithmetic.FUSED;
         this.numPlayers = tree.numPlayers();
         this.player = tree.players();
@@ -238,11 +239,13 @@ public final class CfrSolver {
     }
 
     /** Number of completed iterations. */
+    @Override
     public int iterations() {
         return iteration;
     }
 
     /** Runs {@code count} iterations. */
+    @Override
     public void run(int count) {
         for (int i = 0; i < count; i++) {
             iterate();
@@ -250,6 +253,7 @@ public final class CfrSolver {
     }
 
     /** One iteration: a traversal and policy update for each player in turn. */
+    @Override
     public void iterate() {
         iteration++;
         double avgWeight = switch (variant) {
@@ -486,6 +490,7 @@ public final class CfrSolver {
         return avg;
     }
 
+    @Override
     public TabularPolicy averagePolicy() {
         return TabularPolicy.fromSlots(tree, averagePolicySlots());
     }

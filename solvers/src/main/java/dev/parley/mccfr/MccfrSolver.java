@@ -3,6 +3,7 @@ package dev.parley.mccfr;
 import dev.parley.game.Game;
 import dev.parley.game.GameRequirements;
 import dev.parley.game.GameTree;
+import dev.parley.game.IterativeSolver;
 import dev.parley.game.State;
 import dev.parley.game.TabularPolicy;
 import java.util.Arrays;
@@ -21,17 +22,31 @@ import java.util.SplittableRandom;
  * </ul>
  * Runs on a compiled {@link GameTree} or directly on a {@link Game}. Not thread-safe.
  */
-public final class MccfrSolver {
+public final class MccfrSolver implements IterativeSolver {
 
+    /** Which histories an iteration walks. Command-line names are in {@code dev.parley.solver.Solvers}. */
     public enum Sampling {
-        EXTERNAL("mccfr-es"), OUTCOME("mccfr-os");
+        EXTERNAL("external-sampling MCCFR", "mccfr-es"), OUTCOME("outcome-sampling MCCFR", "mccfr-os");
 
+        private final String title;
         private final String cliName;
 
-        Sampling(String cliName) {
+        Sampling(String title, String cliName) {
+            this.title = title;
             this.cliName = cliName;
         }
 
+        /** The sampling's name in the literature, for messages. */
+        public String title() {
+            return title;
+        }
+
+        /**
+         * The command-line name.
+         *
+         * @deprecated the names are {@code dev.parley.solver.Solvers}'; kept for callers written before it
+         */
+        @Deprecated
         public String cliName() {
             return cliName;
         }
@@ -47,13 +62,13 @@ public final class MccfrSolver {
     }
 
     public static MccfrSolver onTree(GameTree tree, Sampling sampling, long seed) {
-        GameRequirements.requireSequentialPerfectRecall(sampling.cliName(), tree);
+        GameRequirements.requireSequentialPerfectRecall(sampling.title(), tree);
         return new MccfrSolver(new Engine<>(new Access.Tree(tree), tree.numPlayers(), sampling, seed, DEFAULT_EPSILON));
     }
 
     /** On a game too large to compile; recall cannot be checked without the tree, only the move order. */
     public static MccfrSolver onGame(Game game, Sampling sampling, long seed) {
-        GameRequirements.requireSequential(sampling.cliName(), game.name(), game.type());
+        GameRequirements.requireSequential(sampling.title(), game.name(), game.type());
         return new MccfrSolver(new Engine<>(new Access.Direct(game), game.numPlayers(), sampling, seed,
                 DEFAULT_EPSILON));
     }
@@ -63,7 +78,7 @@ public final class MccfrSolver {
         if (!(epsilon > 0 && epsilon <= 1)) {
             throw new IllegalArgumentException("epsilon must lie in (0, 1], got " + epsilon);
         }
-        GameRequirements.requireSequentialPerfectRecall(Sampling.OUTCOME.cliName(), tree);
+        GameRequirements.requireSequentialPerfectRecall(Sampling.OUTCOME.title(), tree);
         return new MccfrSolver(new Engine<>(new Access.Tree(tree), tree.numPlayers(), Sampling.OUTCOME, seed,
                 epsilon));
     }

@@ -19,11 +19,11 @@ class UnsupportedGamesTest {
         GameTree forgetful = GameTree.compile(new ForgetfulGame());
         for (CfrVariant v : CfrVariant.values()) {
             assertThatThrownBy(() -> new CfrSolver(forgetful, v)).isInstanceOf(UnsupportedGameException.class)
-                    .hasMessageStartingWith(v.cliName() + " cannot solve 'forgetful': it lacks perfect recall");
+                    .hasMessageStartingWith(v.title() + " cannot solve 'forgetful': it lacks perfect recall");
         }
         for (MccfrSolver.Sampling s : MccfrSolver.Sampling.values()) {
             assertThatThrownBy(() -> MccfrSolver.onTree(forgetful, s, 1)).isInstanceOf(UnsupportedGameException.class)
-                    .hasMessageStartingWith(s.cliName() + " cannot solve 'forgetful'");
+                    .hasMessageStartingWith(s.title() + " cannot solve 'forgetful'");
         }
         assertThatThrownBy(() -> MccfrSolver.outcomeSampling(forgetful, 1, 0.5))
                 .isInstanceOf(UnsupportedGameException.class);
@@ -40,9 +40,9 @@ class UnsupportedGamesTest {
         };
         assertThatThrownBy(() -> new CfrSolver(GameTree.compile(sim), CfrVariant.CFR_PLUS))
                 .isInstanceOf(UnsupportedGameException.class)
-                .hasMessageStartingWith("cfr+ cannot solve 'tiny': its players move simultaneously");
+                .hasMessageStartingWith("CFR+ cannot solve 'tiny': its players move simultaneously");
         assertThatThrownBy(() -> MccfrSolver.onGame(sim, MccfrSolver.Sampling.EXTERNAL, 1))
                 .isInstanceOf(UnsupportedGameException.class)
-                .hasMessageStartingWith("mccfr-es cannot solve 'tiny'");
+                .hasMessageStartingWith("external-sampling MCCFR cannot solve 'tiny'");
     }
 }

@@ -1,0 +1,79 @@
+package dev.parley.solver;
+
+import dev.parley.cfr.CfrVariant;
+import dev.parley.mccfr.MccfrSolver;
+import dev.parley.registry.Registry;
+import dev.parley.registry.UnknownNameException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The iterative solvers by the names the command line and the reports use: cfr, cfr+, dcfr, lcfr (full-tree CFR
+ * variants) and mccfr-es, mccfr-os (Monte-Carlo CFR, external and outcome sampling). The names live here, not in the
+ * solvers' enums.
+ */
+public final class Solvers {
+
+    private static final Map<CfrVariant, String> CFR_NAMES = Map.of(CfrVariant.CFR, "cfr", CfrVariant.CFR_PLUS,
+            "cfr+", CfrVariant.DCFR, "dcfr", CfrVariant.LINEAR, "lcfr");
+    private static final Map<MccfrSolver.Sampling, String> MCCFR_NAMES = Map.of(MccfrSolver.Sampling.EXTERNAL,
+            "mccfr-es", MccfrSolver.Sampling.OUTCOME, "mccfr-os");
+
+    private static final Registry<SolverKind> ALL = registry(true);
+    private static final Registry<SolverKind> CFR = registry(false);
+
+    private Solvers() {
+    }
+
+    private static Registry<SolverKind> registry(boolean withMccfr) {
+        Registry.Builder<SolverKind> b = Registry.builder("solver");
+        for (CfrVariant v : CfrVariant.values()) {
+            SolverKind k = new SolverKind.Cfr(CFR_NAMES.get(v), v);
+            b.add(k.name(), () -> k);
+        }
+        if (withMccfr) {
+            for (MccfrSolver.Sampling s : MccfrSolver.Sampling.values()) {
+                SolverKind k = new SolverKind.Mccfr(MCCFR_NAMES.get(s), s);
+                b.add(k.name(), () -> k);
+            }
+        }
+        return b.build();
+    }
+
+    /** Every solver's name: cfr, cfr+, dcfr, lcfr, mccfr-es, mccfr-os. */
+    public static List<String> names() {
+        return ALL.names();
+    }
+
+    public static Optional<SolverKind> find(String name) {
+        return ALL.find(name);
+    }
+
+    /** @throws UnknownNameException naming every solver if there is none called {@code name} */
+    public static SolverKind require(String name) {
+        return ALL.require(name);
+    }
+
+    /** The full-tree CFR variants' names: cfr, cfr+, dcfr, lcfr. */
+    public static List<String> cfrNames() {
+        return CFR.names();
+    }
+
+    /**
+     * The full-tree CFR variant called {@code name} (for the commands that need the compiled tree's regrets).
+     *
+     * @throws UnknownNameException naming the CFR variants if there is none
+     */
+    public static CfrVariant requireCfr(String name) {
+        return ((SolverKind.Cfr) CFR.require(name)).variant();
+    }
+
+    public static String nameOf(CfrVariant variant) {
+        return CFR_NAMES.get(variant);
+    }
+
+    public static String nameOf(MccfrSolver.Sampling sampling) {
+        return MCCFR_NAMES.get(sampling);
+    }
+}
