@@ -1,7 +1,9 @@
 package dev.parley.aif;
 
+import dev.parley.error.InputException;
+
 /** A problem with AIF input or with a graph being built: the message says which id or where in the file. */
-public class AifException extends RuntimeException {
+public class AifException extends InputException {
 
     private static final long serialVersionUID = 1L;
 
@@ -11,5 +13,10 @@ public class AifException extends RuntimeException {
 
     public AifException(String message, Throwable cause) {
         super(message, cause);
+    }
+
+    /** A problem at a place in the input (see {@link InputException}). */
+    protected AifException(String message, String source, int line, int column, Throwable cause) {
+        super(message, source, line, column, cause);
     }
 }

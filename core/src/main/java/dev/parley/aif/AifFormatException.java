@@ -1,5 +1,7 @@
 package dev.parley.aif;
 
+import dev.parley.error.InputException;
+
 /**
  * JSON-AIF text that cannot be read. Line and column are 1-based and are {@code -1} where the JSON parser did not
  * report a position (for example when the problem is a graph rule rather than the syntax).
@@ -8,38 +10,7 @@ public class AifFormatException extends AifException {
 
     private static final long serialVersionUID = 1L;
 
-    private final String source;
-    private final int line;
-    private final int column;
-
     public AifFormatException(String source, int line, int column, String problem, Throwable cause) {
-        super(format(source, line, column, problem), cause);
-        this.source = source;
-        this.line = line;
-        this.column = column;
-    }
-
-    private static String format(String source, int line, int column, String problem) {
-        StringBuilder b = new StringBuilder(source);
-        if (line > 0) {
-            b.append(':').append(line);
-            if (column > 0) {
-                b.append(':').append(column);
-            }
-        }
-        return b.append(": ").append(problem).toString();
-    }
-
-    /** The file name or a description of the input. */
-    public String source() {
-        return source;
-    }
-
-    public int line() {
-        return line;
-    }
-
-    public int column() {
-        return column;
+        super(InputException.located(source, line, column, problem), source, line, column, cause);
     }
 }

@@ -1,18 +1,16 @@
 package dev.parley.gambit;
 
+import dev.parley.error.InputException;
 import java.util.Objects;
 
 /**
  * A Gambit {@code .efg} or {@code .nfg} file that cannot be read. The message has the form
  * {@code file:line:column: what was expected and what was found}, ready to print as one line.
  */
-public class GambitFormatException extends RuntimeException {
+public class GambitFormatException extends InputException {
 
     private static final long serialVersionUID = 1L;
 
-    private final String file;
-    private final int line;
-    private final int column;
     private final String detail;
 
     /**
@@ -22,26 +20,14 @@ public class GambitFormatException extends RuntimeException {
      * @param detail what was wrong, without the location prefix
      */
     public GambitFormatException(String file, int line, int column, String detail) {
-        super(Objects.requireNonNull(file, "file") + ":" + line + ":" + column + ": " + detail);
-        this.file = file;
-        this.line = line;
-        this.column = column;
+        super(Objects.requireNonNull(file, "file") + ":" + line + ":" + column + ": " + detail, file, line, column,
+                null);
         this.detail = detail;
     }
 
     /** The source name given to the parser. */
     public String file() {
-        return file;
-    }
-
-    /** 1-based line. */
-    public int line() {
-        return line;
-    }
-
-    /** 1-based column (a tab counts as one column). */
-    public int column() {
-        return column;
+        return source();
     }
 
     /** The message without the {@code file:line:column: } prefix. */

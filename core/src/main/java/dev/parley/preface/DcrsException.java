@@ -1,9 +1,10 @@
 package dev.parley.preface;
 
+import dev.parley.error.InputException;
 import java.util.List;
 
 /** A DCRS document that cannot be read: not JSON, or not valid against the DCRS schema. */
-public class DcrsException extends RuntimeException {
+public class DcrsException extends InputException {
 
     private static final long serialVersionUID = 1L;
 

@@ -1,7 +1,9 @@
 package dev.parley.agent;
 
+import dev.parley.error.ParleyException;
+
 /** The agent cannot go on: the server refused it, or the served dialogue left the game the agent plays. */
-public final class AgentException extends RuntimeException {
+public final class AgentException extends ParleyException {
 
     private static final long serialVersionUID = 1L;
 

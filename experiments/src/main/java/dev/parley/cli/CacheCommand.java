@@ -1,7 +1,6 @@
 package dev.parley.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.parley.llm.cache.CacheException;
 import dev.parley.llm.cache.CacheStats;
 import dev.parley.llm.cache.CallCache;
 import java.io.BufferedReader;
@@ -53,8 +52,6 @@ final class CacheCommand implements Runnable {
             CacheStats s;
             try (CallCache c = LlmOptions.openCache(parent.cache, true)) {
                 s = c.stats();
-            } catch (CacheException e) {
-                throw new UserInputException(e.getMessage(), e);
             }
             PrintWriter out = spec.commandLine().getOut();
             if (json) {
@@ -102,8 +99,6 @@ final class CacheCommand implements Runnable {
                 return 0;
             } catch (IOException | java.io.UncheckedIOException e) {
                 throw new UserInputException("cannot write " + outFile + ": " + e.getMessage(), e);
-            } catch (CacheException e) {
-                throw new UserInputException(e.getMessage(), e);
             }
         }
     }
@@ -130,8 +125,6 @@ final class CacheCommand implements Runnable {
                 throw new UserInputException(file + ": no such file", e);
             } catch (IOException e) {
                 throw new UserInputException("cannot read " + file + ": " + e.getMessage(), e);
-            } catch (CacheException e) {
-                throw new UserInputException(e.getMessage(), e);
             }
         }
     }

@@ -2,7 +2,6 @@ package dev.parley.cli;
 
 import dev.parley.domain.GameCatalog;
 import dev.parley.gambit.Efg;
-import dev.parley.gambit.GambitFormatException;
 import dev.parley.game.Game;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,8 +29,6 @@ final class GameSources {
         }
         try {
             return Efg.read(file);
-        } catch (GambitFormatException e) {
-            throw new UserInputException(e.getMessage());
         } catch (IOException e) {
             throw new UserInputException("cannot read " + file + ": " + e.getMessage());
         }

@@ -18,7 +18,6 @@ import dev.parley.llm.LlmUtteranceGenerator;
 import dev.parley.llm.OfflineRealiser;
 import dev.parley.llm.RunStats;
 import dev.parley.llm.UtteranceGenerator;
-import dev.parley.llm.cache.CacheException;
 import dev.parley.llm.cache.CacheMode;
 import dev.parley.llm.cache.CallCache;
 import java.nio.file.Files;
@@ -232,17 +231,13 @@ public final class LlmOptions {
     }
 
     private static CallCache openCache(String location, boolean mustExist, Map<String, String> env) {
-        try {
-            if (location != null && location.startsWith("jdbc:")) {
-                return CallCache.open(location);
-            }
-            Path file = location == null ? CallCache.defaultFile(env) : Path.of(location);
-            if (mustExist && !Files.exists(file)) {
-                throw new UserInputException("no call cache at " + file);
-            }
-            return CallCache.openFile(file);
-        } catch (CacheException e) {
-            throw new UserInputException(e.getMessage(), e);
+        if (location != null && location.startsWith("jdbc:")) {
+            return CallCache.open(location);
         }
+        Path file = location == null ? CallCache.defaultFile(env) : Path.of(location);
+        if (mustExist && !Files.exists(file)) {
+            throw new UserInputException("no call cache at " + file);
+        }
+        return CallCache.openFile(file);
     }
 }

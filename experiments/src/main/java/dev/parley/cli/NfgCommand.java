@@ -2,7 +2,6 @@ package dev.parley.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.parley.gambit.GambitFormatException;
 import dev.parley.gambit.Nfg;
 import dev.parley.game.NormalFormGame;
 import dev.parley.nfg.CorrelatedEquilibriumSolver;
@@ -65,8 +64,6 @@ final class NfgCommand implements Callable<Integer> {
         NormalFormGame g;
         try {
             g = Nfg.read(game);
-        } catch (GambitFormatException e) {
-            throw new UserInputException(e.getMessage());
         } catch (java.nio.file.NoSuchFileException e) {
             throw new UserInputException("cannot read " + game + ": no such file");
         } catch (IOException e) {
@@ -109,27 +106,23 @@ final class NfgCommand implements Callable<Integer> {
                 throw new UserInputException(nbsOnly + " applies to nbs only, not to " + metaSolver);
             }
         }
-        try {
-            return switch (metaSolver) {
-                case "ce", "cce" -> new CorrelatedEquilibriumSolver(metaSolver.equals("ce")
-                        ? CorrelatedEquilibriumSolver.Concept.CE : CorrelatedEquilibriumSolver.Concept.CCE,
-                        switch (selection) {
-                            case "welfare" -> CorrelatedEquilibriumSolver.Selection.MAX_WELFARE;
-                            case "min-l2" -> CorrelatedEquilibriumSolver.Selection.MIN_L2;
-                            default -> throw new UserInputException("unknown --selection '" + selection
-                                    + "'; expected welfare or min-l2");
-                        });
-                case "nbs" -> new NashBargaining(switch (feasible) {
-                    case "hull" -> NashBargaining.FeasibleSet.CONVEX_HULL;
-                    case "correlated" -> NashBargaining.FeasibleSet.CORRELATED;
-                    default -> throw new UserInputException("unknown --feasible '" + feasible
-                            + "'; expected hull or correlated");
-                }, disagreement);
-                default -> MetaSolvers.require(metaSolver);
-            };
-        } catch (MetaSolverException e) {
-            throw new UserInputException(e.getMessage());
-        }
+        return switch (metaSolver) {
+            case "ce", "cce" -> new CorrelatedEquilibriumSolver(metaSolver.equals("ce")
+                    ? CorrelatedEquilibriumSolver.Concept.CE : CorrelatedEquilibriumSolver.Concept.CCE,
+                    switch (selection) {
+                        case "welfare" -> CorrelatedEquilibriumSolver.Selection.MAX_WELFARE;
+                        case "min-l2" -> CorrelatedEquilibriumSolver.Selection.MIN_L2;
+                        default -> throw new UserInputException("unknown --selection '" + selection
+                                + "'; expected welfare or min-l2");
+                    });
+            case "nbs" -> new NashBargaining(switch (feasible) {
+                case "hull" -> NashBargaining.FeasibleSet.CONVEX_HULL;
+                case "correlated" -> NashBargaining.FeasibleSet.CORRELATED;
+                default -> throw new UserInputException("unknown --feasible '" + feasible
+                        + "'; expected hull or correlated");
+            }, disagreement);
+            default -> MetaSolvers.require(metaSolver);
+        };
     }
 
     /** The JSON contract: profile (or joint), payoffs, regrets; plus the method that produced it. */

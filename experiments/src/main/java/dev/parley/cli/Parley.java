@@ -1,6 +1,6 @@
 package dev.parley.cli;
 
-import dev.parley.game.UnsupportedGameException;
+import dev.parley.error.ParleyException;
 import dev.parley.registry.UnknownNameException;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -65,9 +65,9 @@ public final class Parley implements Runnable {
             return EXIT_USAGE;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            // an unknown name on the command line is bad input wherever the lookup happens
-            if (ex instanceof UserInputException || ex instanceof UnknownNameException
-                    || ex instanceof UnsupportedGameException) {
+            // every error Parley reports to its user (bad input, an unsolvable game, a failing model or store) is
+            // mapped here once; an unknown name on the command line is bad input wherever the lookup happens
+            if (ex instanceof ParleyException || ex instanceof UnknownNameException) {
                 commandLine.getErr().println("parley: " + ex.getMessage());
                 return EXIT_USAGE;
             }

@@ -3,10 +3,8 @@ package dev.parley.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.llm.Generation;
-import dev.parley.llm.LlmException;
 import dev.parley.llm.LlmUtteranceGenerator;
 import dev.parley.llm.RunStats;
-import dev.parley.llm.cache.CacheException;
 import dev.parley.preface.AnswerFormat;
 import dev.parley.preface.Dcrs;
 import dev.parley.preface.DcrsException;
@@ -71,8 +69,6 @@ final class PrefaceCommand implements Callable<Integer> {
             print(out, dcrs, prompt, g.withMove(g.move().withSpeaker(speaker)),
                     session.offline() ? null : session.stats());
             return 0;
-        } catch (LlmException | CacheException e) {
-            throw new UserInputException(e.getMessage(), e);
         } catch (DcrsException e) {
             throw new UserInputException(dcrsFile + ": " + e.getMessage(), e);
         }
@@ -83,7 +79,7 @@ final class PrefaceCommand implements Callable<Integer> {
             return DcrsReader.read(file);
         } catch (DcrsException e) {
             if (e.violations().isEmpty()) {
-                throw new UserInputException(e.getMessage(), e);
+                throw e;
             }
             // one line: every violation, separated by semicolons
             throw new UserInputException(file + ": invalid DCRS: " + e.violations().stream()

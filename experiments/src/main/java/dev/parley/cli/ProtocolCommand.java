@@ -12,7 +12,6 @@ import dev.parley.dgdl.Protocol;
 import dev.parley.dgdl.ProtocolChecker;
 import dev.parley.dgdl.ProtocolParser;
 import dev.parley.engine.Dialogue;
-import dev.parley.engine.DialogueException;
 import dev.parley.engine.DialogueStatus;
 import dev.parley.engine.ExternalConditionResolver;
 import dev.parley.engine.FixedExternalConditionResolver;
@@ -329,12 +328,7 @@ final class ProtocolCommand implements Runnable {
             if (steps == null && System.console() == null) {
                 throw new UserInputException("give --script moves.json (standard input is not a terminal)");
             }
-            Dialogue d;
-            try {
-                d = Dialogue.start(p, participants(p), resolver());
-            } catch (DialogueException e) {
-                throw new UserInputException(e.getMessage());
-            }
+            Dialogue d = Dialogue.start(p, participants(p), resolver());
             if (steps == null) {
                 new InteractivePlay(d, new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)),
                         out).run();

@@ -8,7 +8,6 @@ import dev.parley.server.DialogueService;
 import dev.parley.server.DialogueStore;
 import dev.parley.server.ProtocolLimits;
 import dev.parley.server.ProtocolRegistry;
-import dev.parley.server.StoreException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -119,12 +118,8 @@ final class ServeBenchCommand implements Callable<Integer> {
         List<DialogueServer> started = new ArrayList<>();
         try {
             for (int i = 0; i < servers; i++) {
-                DialogueStore store;
-                try {
-                    store = DialogueStore.open(location, new DialogueStore.Options(Math.max(1, dbPool), true));
-                } catch (StoreException e) {
-                    throw new UserInputException(e.getMessage());
-                }
+                DialogueStore store = DialogueStore.open(location,
+                        new DialogueStore.Options(Math.max(1, dbPool), true));
                 DialogueService service = new DialogueService(new ProtocolRegistry(), store,
                         ExternalConditionResolver.offlineDefault(), new DialogueService.Settings(dialogues + 10_000,
                         100, ProtocolLimits.DEFAULT, 60_000));

@@ -1,6 +1,5 @@
 package dev.parley.cli;
 
-import dev.parley.dgdl.DgdlException;
 import dev.parley.dgdl.ProtocolParser;
 import dev.parley.dialogue.Domain;
 import dev.parley.domain.DialogueDomains;
@@ -108,19 +107,14 @@ final class ServeCommand implements Callable<Integer> {
         String adminToken = adminToken();
         ProtocolRegistry registry = registry(protocolsDir);
         probeListen();
-        DialogueStore store;
+        DialogueStore store = DialogueStore.open(db, new DialogueStore.Options(dbPool, init));
         DialogueService service;
-        try {
-            store = DialogueStore.open(db, new DialogueStore.Options(dbPool, init));
-        } catch (StoreException e) {
-            throw new UserInputException(e.getMessage());
-        }
         try {
             service = new DialogueService(registry, store, ExternalConditionResolver.offlineDefault(),
                     new DialogueService.Settings(maxDialogues, snapshotEvery, ProtocolLimits.DEFAULT, 4000));
         } catch (StoreException e) {
             store.close();
-            throw new UserInputException(e.getMessage());
+            throw e;
         }
         DialogueServer server;
         try {
@@ -213,12 +207,8 @@ final class ServeCommand implements Callable<Integer> {
         for (Path f : files) {
             String file = f.getFileName().toString();
             String name = file.substring(0, file.length() - ".dgdl".length());
-            try {
-                if (!registry.add(name, ProtocolRegistry.Origin.DIRECTORY, ProtocolParser.load(f))) {
-                    throw new UserInputException(f + ": a protocol named " + name + " is already offered");
-                }
-            } catch (DgdlException e) {
-                throw new UserInputException(e.getMessage());
+            if (!registry.add(name, ProtocolRegistry.Origin.DIRECTORY, ProtocolParser.load(f))) {
+                throw new UserInputException(f + ": a protocol named " + name + " is already offered");
             }
         }
         return registry;

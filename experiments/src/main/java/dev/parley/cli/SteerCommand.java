@@ -14,7 +14,6 @@ import dev.parley.dialogue.Observation;
 import dev.parley.experiment.DialogueReader;
 import dev.parley.domain.DialogueDomains;
 import dev.parley.engine.ExternalConditionResolver;
-import dev.parley.game.PolicyFormatException;
 import dev.parley.game.TabularPolicy;
 import dev.parley.server.DialogueServer;
 import dev.parley.server.DialogueService;
@@ -130,8 +129,6 @@ final class SteerCommand implements Callable<Integer> {
                     p = TabularPolicy.read(policy);
                 } catch (IOException e) {
                     throw new UserInputException(policy + ": cannot read it (" + ioReason(e) + ")");
-                } catch (PolicyFormatException e) {
-                    throw new UserInputException(e.getMessage()); // already names the file
                 }
                 if (!p.game().equals(d.name())) {
                     throw new UserInputException(policy + ": a policy for game " + p.game() + ", not " + d.name());
@@ -201,12 +198,7 @@ final class SteerCommand implements Callable<Integer> {
                     baseline ? m.baseline() : m.equilibrium(), game.scenario, game.seed,
                     Duration.ofMillis(game.pollMs), Duration.ofSeconds(game.timeoutSeconds),
                     baseline ? "baseline" : "steered", new MiniLmWordingMatcher());
-            SteeredAgent.Outcome o;
-            try {
-                o = agent.play(dialogue, role);
-            } catch (AgentException e) {
-                throw new UserInputException(e.getMessage());
-            }
+            SteeredAgent.Outcome o = agent.play(dialogue, role);
             print(spec.commandLine().getOut(), m, List.of(o), json);
         }
         return 0;

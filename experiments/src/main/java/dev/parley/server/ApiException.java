@@ -1,5 +1,6 @@
 package dev.parley.server;
 
+import dev.parley.error.ParleyException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -8,7 +9,7 @@ import java.util.Map;
  * A request the server refuses: the HTTP status and a message the client can act on (plus optional details such as
  * the line and column of a DGDL error). Never carries a stack trace to the client.
  */
-public final class ApiException extends RuntimeException {
+public final class ApiException extends ParleyException {
 
     private static final long serialVersionUID = 1L;
 

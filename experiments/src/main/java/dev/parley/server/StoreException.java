@@ -1,7 +1,9 @@
 package dev.parley.server;
 
+import dev.parley.error.ParleyException;
+
 /** The database cannot be opened, read or written. */
-public final class StoreException extends RuntimeException {
+public final class StoreException extends ParleyException {
 
     private static final long serialVersionUID = 1L;
 
