@@ -11,20 +11,14 @@ import java.util.function.Supplier;
 final class Conditions {
 
     private final Protocol protocol;
-    private final Roles roles;
-    private final Stores stores;
-    private final History history;
-    private final Variables variables;
+    private final Rooms rooms;
     private final ExternalConditionResolver resolver;
     private final Supplier<JsonNode> externalView;
 
-    Conditions(Protocol protocol, Roles roles, Stores stores, History history, Variables variables,
-               ExternalConditionResolver resolver, Supplier<JsonNode> externalView) {
+    /** @param externalView the state shown to external conditions, built only when one asks */
+    Conditions(Protocol protocol, Rooms rooms, ExternalConditionResolver resolver, Supplier<JsonNode> externalView) {
         this.protocol = protocol;
-        this.roles = roles;
-        this.stores = stores;
-        this.history = history;
-        this.variables = variables;
+        this.rooms = rooms;
         this.resolver = resolver;
         this.externalView = externalView;
     }
@@ -43,16 +37,17 @@ final class Conditions {
             if (ctx.lastIndex() < 0) {
                 return false;
             }
-            List<String> speakers = ev.user() == null ? null : roles.denoted(ev.user(), ctx, ev.position());
-            List<String> vals = variables.values(ev.content(), ctx, false);
+            List<String> speakers = ev.user() == null ? null
+                    : rooms.roles().denoted(ev.user(), ctx, ev.position());
+            List<String> vals = rooms.variables().values(ev.content(), ctx, false);
             if (ev.time() == Requirement.EventTime.LAST) {
-                return History.matches(history.get(ctx.lastIndex()), ev.moveId(), speakers, vals);
+                return History.matches(rooms.history().get(ctx.lastIndex()), ev.moveId(), speakers, vals);
             }
-            return history.anyMatch(ev.moveId(), speakers, vals, ctx.lastIndex());
+            return rooms.history().anyMatch(ev.moveId(), speakers, vals, ctx.lastIndex());
         }
         if (r instanceof Requirement.InRole ir) {
-            for (String p : roles.denoted(ir.user(), ctx, ir.position())) {
-                if (roles.holds(p, ir.role())) {
+            for (String p : rooms.roles().denoted(ir.user(), ctx, ir.position())) {
+                if (rooms.roles().holds(p, ir.role())) {
                     return true;
                 }
             }
@@ -74,19 +69,19 @@ final class Conditions {
         Protocol.Store store = protocol.store(is.storeId()).orElseThrow();
         if (is.user() != null) {
             boolean owned = false;
-            for (String p : roles.denoted(is.user(), ctx, is.position())) {
-                owned |= roles.owns(p, store);
+            for (String p : rooms.roles().denoted(is.user(), ctx, is.position())) {
+                owned |= rooms.roles().owns(p, store);
             }
             if (!owned) {
                 return false;
             }
         }
-        List<String> vals = variables.values(is.content(), ctx, true);
+        List<String> vals = rooms.variables().values(is.content(), ctx, true);
         if (is.time() == Requirement.StoreTime.PAST) {
-            return stores.everHeld(store.id(), vals);
+            return rooms.stores().everHeld(store.id(), vals);
         }
         List<String> content = is.time() == Requirement.StoreTime.INITIAL
-                ? stores.initialContents(store.id()) : stores.contents(store.id());
+                ? rooms.stores().initialContents(store.id()) : rooms.stores().contents(store.id());
         if (is.where() == Requirement.InspectPosition.IN) {
             return content.containsAll(vals);
         }

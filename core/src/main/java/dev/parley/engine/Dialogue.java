@@ -48,6 +48,7 @@ public final class Dialogue {
     private final Protocol protocol;
     private final Map<String, Protocol.Interaction> interactions;
     private final ExternalConditionResolver resolver;
+    private final Rooms rooms;
     private final Journal journal;
     private final Roles roles;
     private final Stores stores;
@@ -65,31 +66,23 @@ public final class Dialogue {
     private Object probeResult;
 
     private Dialogue(Protocol protocol, ExternalConditionResolver resolver) {
-        this(protocol, protocol.interactionsById(), resolver, new Journal());
+        this(protocol, protocol.interactionsById(), resolver, Rooms.empty());
     }
 
     private Dialogue(Protocol protocol, Map<String, Protocol.Interaction> interactions,
-                     ExternalConditionResolver resolver, Journal journal) {
-        this(protocol, interactions, resolver, journal, new Roles(journal), new Stores(journal),
-                new MoveLists(journal), new Variables(journal), new History());
-    }
-
-    private Dialogue(Protocol protocol, Map<String, Protocol.Interaction> interactions,
-                     ExternalConditionResolver resolver, Journal journal, Roles roles, Stores stores,
-                     MoveLists moveLists, Variables variables, History history) {
+                     ExternalConditionResolver resolver, Rooms rooms) {
         this.protocol = protocol;
         this.interactions = interactions;
         this.resolver = resolver;
-        this.journal = journal;
-        this.roles = roles;
-        this.stores = stores;
-        this.moveLists = moveLists;
-        this.variables = variables;
-        this.history = history;
-        Conditions conditions = new Conditions(protocol, roles, stores, history, variables, resolver,
-                this::externalView);
-        this.effects = new Effects(protocol, interactions, roles, stores, moveLists, variables, conditions,
-                this::setStatus);
+        this.rooms = rooms;
+        this.journal = rooms.journal();
+        this.roles = rooms.roles();
+        this.stores = rooms.stores();
+        this.moveLists = rooms.moveLists();
+        this.variables = rooms.variables();
+        this.history = rooms.history();
+        this.effects = new Effects(protocol, interactions, rooms,
+                new Conditions(protocol, rooms, resolver, this::externalView), this::setStatus);
     }
 
     /** Starts a dialogue with the offline default resolver for external conditions. */
@@ -145,9 +138,7 @@ public final class Dialogue {
         if (journal.open()) {
             throw new IllegalStateException("a dialogue cannot be copied while a move is being performed");
         }
-        Journal j = new Journal();
-        Dialogue c = new Dialogue(protocol, interactions, resolver, j, roles.copy(j), stores.copy(j),
-                moveLists.copy(j), variables.copy(j), history.copy());
+        Dialogue c = new Dialogue(protocol, interactions, resolver, rooms.copy());
         c.status = status;
         c.aifState = copyOf(aifState);
         return c;

@@ -19,22 +19,16 @@ final class Effects {
 
     private final Protocol protocol;
     private final Map<String, Protocol.Interaction> interactions;
-    private final Roles roles;
-    private final Stores stores;
-    private final MoveLists moveLists;
-    private final Variables variables;
+    private final Rooms rooms;
     private final Conditions conditions;
     private final Consumer<DialogueStatus> status;
 
     /** @param status sets the dialogue's status, journaled */
-    Effects(Protocol protocol, Map<String, Protocol.Interaction> interactions, Roles roles, Stores stores,
-            MoveLists moveLists, Variables variables, Conditions conditions, Consumer<DialogueStatus> status) {
+    Effects(Protocol protocol, Map<String, Protocol.Interaction> interactions, Rooms rooms, Conditions conditions,
+            Consumer<DialogueStatus> status) {
         this.protocol = protocol;
         this.interactions = interactions;
-        this.roles = roles;
-        this.stores = stores;
-        this.moveLists = moveLists;
-        this.variables = variables;
+        this.rooms = rooms;
         this.conditions = conditions;
         this.status = status;
     }
@@ -70,32 +64,34 @@ final class Effects {
                 case TERMINATE -> DialogueStatus.TERMINATED;
             });
         } else if (e instanceof Effect.Assign a) {
+            Roles roles = rooms.roles();
             roles.assign(roles.denoted(a.user(), ctx, a.position()), a.role());
         } else if (e instanceof Effect.Unassign u) {
-            for (String p : roles.denoted(u.user(), ctx, u.position())) {
-                roles.remove(p, u.role());
+            for (String p : rooms.roles().denoted(u.user(), ctx, u.position())) {
+                rooms.roles().remove(p, u.role());
             }
         } else if (e instanceof Effect.Save sv) {
-            variables.save(sv.variable(), String.join(", ", variables.values(sv.content(), ctx, true)));
+            Variables v = rooms.variables();
+            v.save(sv.variable(), String.join(", ", v.values(sv.content(), ctx, true)));
         }
     }
 
     private void move(Effect.Move m, EvalContext ctx) {
         Protocol.Interaction target = interactions.get(m.moveId());
-        List<String> users = m.user() == null ? new ArrayList<>(roles.ids())
-                : roles.denoted(m.user(), ctx, m.position());
+        List<String> users = m.user() == null ? new ArrayList<>(rooms.roles().ids())
+                : rooms.roles().denoted(m.user(), ctx, m.position());
         if (m.action() == Effect.MoveAction.DELETE) {
             for (String u : users) {
-                moveLists.delete(m.list(), u, m.moveId());
+                rooms.moveLists().delete(m.list(), u, m.moveId());
             }
             return;
         }
         String addresseeName = m.addressee() != null ? m.addressee() : target.addressee().orElse(null);
         List<String> addressees = addresseeName == null ? List.of()
-                : roles.denoted(addresseeName, ctx, m.position());
+                : rooms.roles().denoted(addresseeName, ctx, m.position());
         MoveTemplate t = new MoveTemplate(m.moveId(), addressees, bindings(m, target, ctx));
         for (String u : users) {
-            moveLists.add(m.list(), u, t);
+            rooms.moveLists().add(m.list(), u, t);
         }
     }
 
@@ -116,7 +112,7 @@ final class Effects {
                 value = current == null ? null : v.negated() ? Variables.negate(current) : current;
             } else {
                 // evaluated even past the target's variables: an unsaved runtime variable fails the move
-                value = variables.value(term, ctx, true);
+                value = rooms.variables().value(term, ctx, true);
             }
             if (i < vars.size() && value != null) {
                 b.put(vars.get(i), value);
@@ -128,9 +124,9 @@ final class Effects {
     private void store(Effect.Store s, EvalContext ctx) {
         Protocol.Store store = protocol.store(s.storeId()).orElseThrow();
         switch (s.action()) {
-            case EMPTY -> stores.empty(store);
-            case ADD -> stores.add(store, variables.values(s.content(), ctx, true));
-            case REMOVE -> stores.remove(store, variables.values(s.content(), ctx, true));
+            case EMPTY -> rooms.stores().empty(store);
+            case ADD -> rooms.stores().add(store, rooms.variables().values(s.content(), ctx, true));
+            case REMOVE -> rooms.stores().remove(store, rooms.variables().values(s.content(), ctx, true));
             default -> throw new IllegalStateException();
         }
     }
