@@ -141,7 +141,7 @@ final class ExperimentCommand implements Callable<Integer> {
         try (LlmOptions.Session session = llmOptions.open()) {
             for (int i = 0; i < domains.size(); i++) {
                 Domain d = domains.get(i);
-                try (Progress progress = Progress.start("building " + d.name(), -1)) {
+                try (Progress progress = Progress.forPhases(d.name())) {
                     reports.add(SeededRuns.run(session, d, configs.get(i), seeds, judge, judgeSummary, progress));
                 }
             }

@@ -60,7 +60,7 @@ public final class Parley implements Runnable {
         cl.setOut(out);
         cl.setErr(err);
         cl.setParameterExceptionHandler((ex, argv) -> {
-            ex.getCommandLine().getErr().println("parley: " + ex.getMessage()
+            ex.getCommandLine().getErr().println("parley: " + plain(ex.getMessage())
                     + " (try: parley " + commandPath(ex.getCommandLine()) + "--help)");
             return EXIT_USAGE;
         });
@@ -92,6 +92,11 @@ public final class Parley implements Runnable {
         out.flush();
         err.flush();
         return code;
+    }
+
+    /** Picocli's message, with its doubled word for a map option's bad KEY=VALUE ("Value for option option"). */
+    static String plain(String message) {
+        return message == null ? "" : message.replace("option option ", "option ");
     }
 
     private static String commandPath(CommandLine cl) {

@@ -28,7 +28,7 @@ final class SeededRuns {
         }
     }
 
-    /** Runs {@code config} for {@code seeds} seeds from {@code config.seed()}; {@code bar} steps once per tree state. */
+    /** Runs {@code config} for {@code seeds} seeds from {@code config.seed()}; {@code bar} shows nodes, then iterations. */
     static SeededReport run(LlmOptions.Session session, Domain domain, ExperimentConfig config, int seeds,
                             String judge, boolean judgeSummary, Progress bar) {
         List<Long> used = new ArrayList<>();
@@ -42,7 +42,8 @@ final class SeededRuns {
                     : ShiftedSeeds.forRun(session.moves(domain), i);
             try {
                 reports.add(ExperimentRunner.run(domain, c, moves, reward,
-                        () -> session.offline() ? null : session.stats(), n -> bar.step()));
+                        () -> session.offline() ? null : session.stats(), bar::building,
+                        done -> bar.solving(done, c.iterations())));
             } catch (GameModelException e) {
                 throw new UserInputException(domain.name() + ": " + e.getMessage());
             } catch (LlmException e) {

@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.IntConsumer;
 import java.util.function.LongConsumer;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -37,16 +38,30 @@ public final class ExperimentRunner {
      * @param rewardModel the exact scorer ({@link RewardModel#exact}) or an LLM judge
      * @param llmStats    the language-model call account (calls, cache hits) when a model is used; a supplier of
      *                    {@code null} offline, where the report counts generator requests and memo hits instead
-     * @param progress    told the number of states expanded while the tree is built
+     * @param progress    told the number of states made so far while the tree is built
      */
     public static ExperimentReport run(Domain domain, ExperimentConfig config, MoveGenerator generator,
                                        RewardModel rewardModel, Supplier<RunStats> llmStats,
                                        LongConsumer progress) {
+        return run(domain, config, generator, rewardModel, llmStats, progress, i -> { });
+    }
+
+    /**
+     * The same, telling {@code solved} each iteration the solver has finished (1 to {@code config.iterations()}),
+     * so that a progress bar moves from the nodes built to the iterations solved.
+     */
+    public static ExperimentReport run(Domain domain, ExperimentConfig config, MoveGenerator generator,
+                                       RewardModel rewardModel, Supplier<RunStats> llmStats,
+                                       LongConsumer progress, IntConsumer solved) {
         RunStats before = llmStats.get();
         long start = System.nanoTime();
         DialogueGame game = new DialogueGame(domain, domain.scenarios(config.scenarios(), config.seed()), generator,
                 rewardModel, config.settings());
-        TreeBuilder.Result built = new TreeBuilder(config.concurrency(), MAX_NODES, progress).build(game);
+        // A concurrent build reports the states it expands first; a sequential one (offline) expands none before
+        // compiling, so its states are counted as the compiler makes them.
+        TreeBuilder.Result built = config.concurrency() > 1
+                ? new TreeBuilder(config.concurrency(), MAX_NODES, progress).build(game)
+                : new TreeBuilder(1, MAX_NODES, n -> { }).build(new CountedGame(game, progress));
         GameTree tree = built.tree();
         LOG.info("{}: {} built in {} s", domain.name(), tree, built.seconds());
 
@@ -55,6 +70,7 @@ public final class ExperimentRunner {
         int every = Math.max(1, config.iterations() / config.curvePoints());
         for (int i = 1; i <= config.iterations(); i++) {
             solver.iterate();
+            solved.accept(i);
             if (i % every == 0 || i == config.iterations()) {
                 curve.add(new double[] {i, Exploitability.nashConv(tree, solver.averagePolicySlots())});
             }

@@ -111,4 +111,14 @@ class CliMessagesTest {
         oneLine(temperature);
         assertThat(temperature.err()).contains("--temperature must be between 0 and 2");
     }
+
+    @Test
+    void aMapOptionWithoutKeyEqualsValueSaysOptionOnce() {
+        // picocli 4.7 words this "Value for option option '--external' ...": the word comes once here
+        CliRun r = parley("protocol", "play", "ppd", "--script", "../examples/ppd-moves.json", "--external",
+                "FactChecker");
+        oneLine(r);
+        assertThat(r.err()).contains("Value for option '--external' (ID=true|false) should be in KEY=VALUE format"
+                + " but was FactChecker").doesNotContain("option option");
+    }
 }

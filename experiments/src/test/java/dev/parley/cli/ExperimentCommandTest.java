@@ -182,6 +182,30 @@ class ExperimentCommandTest {
         }
     }
 
+    @Test
+    void badIterationsScenariosOrRepliesAreEachNamedAlone() {
+        java.util.List<String> options = java.util.List.of("--iterations", "--scenarios", "--max-replies");
+        for (String option : options) {
+            String[] r = run("experiment", "--domain", "fruit-trading", option, "0");
+            assertThat(r[0]).as(r[2]).isEqualTo("2");
+            assertThat(r[2].strip()).isEqualTo("parley: " + option + " must be at least 1, got 0");
+        }
+        String[] negative = run("experiment", "--domain", "all", "--max-replies", "-4");
+        assertThat(negative[2].strip()).isEqualTo("parley: --max-replies must be at least 1, got -4");
+    }
+
+    @Test
+    void anOutThatIsAFileIsRefusedBeforeAnyWork(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("existing-file.txt");
+        Files.writeString(file, "keep me");
+        // the run would print its table first if the check came after the work (as it did)
+        String[] r = run("experiment", "--domain", "all", "--out", file.toString());
+        assertThat(r[0]).isEqualTo("2");
+        assertThat(r[1]).isEmpty();
+        assertThat(r[2].strip()).isEqualTo("parley: --out " + file + " is a file, not a directory");
+        assertThat(Files.readString(file)).isEqualTo("keep me");
+    }
+
     @TestFactory
     java.util.List<DynamicTest> dialoguesJsonlIsReadableForEveryDomain(@TempDir Path root) {
         return DialogueDomains.all().stream().map(d -> DynamicTest.dynamicTest(d.name(), () -> {

@@ -179,6 +179,27 @@ class ExperimentRunnerTest {
         };
     }
 
+    @Test
+    void progressIsToldTheNodesBuiltThenEveryIterationSolved() {
+        // offline the tree is built sequentially (no warm-up), which is where the bar used to sit at 0/?
+        List<Long> nodes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<Integer> iterations = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<String> order = new java.util.concurrent.CopyOnWriteArrayList<>();
+        ExperimentReport r = ExperimentRunner.run(HAGGLE, config(1), new OfflineMoveGenerator(HAGGLE.content()),
+                RewardModel.exact(HAGGLE), () -> null, n -> {
+                    nodes.add(n);
+                    order.add("node");
+                }, i -> {
+                    iterations.add(i);
+                    order.add("iteration");
+                });
+        assertThat(nodes).isSortedAccordingTo(Long::compare).first().isEqualTo(1L);
+        assertThat(nodes.get(nodes.size() - 1)).isEqualTo(r.nodes());
+        assertThat(iterations).containsExactlyElementsOf(java.util.stream.IntStream.rangeClosed(1, 300).boxed()
+                .toList());
+        assertThat(order.indexOf("iteration")).isEqualTo(order.lastIndexOf("node") + 1);
+    }
+
     private static ExperimentReport runWithModel(FakeOpenAiServer server, Path cacheFile) {
         LlmConfig config = LlmConfig.openAi(server.baseUrl(), "test-model").withTimeout(Duration.ofSeconds(10))
                 .withRetries(0, Duration.ofMillis(10));
