@@ -279,6 +279,13 @@ final class SteerCommand implements Callable<Integer> {
         }
     }
 
+    /** The game a figure is measured on, in words: steer's defaults differ from experiment's. */
+    static String gameSize(SteeringModel m) {
+        return String.format(Locale.ROOT, "a game of %d scenarios, at most %d messages, %s observed (%,d nodes,"
+                + " %,d infosets)", m.game().scenarios().size(), m.game().settings().maxReplies(),
+                m.game().settings().observe().label(), m.tree().numNodes(), m.tree().numInfosets());
+    }
+
     static void print(PrintWriter out, SteeringModel m, List<SteeredAgent.Outcome> outcomes, boolean json) {
         List<String> players = m.game().domain().protocolPlayers();
         List<DgepClient.Said> transcript = outcomes.get(0).transcript();
@@ -287,6 +294,11 @@ final class SteerCommand implements Callable<Integer> {
             ObjectNode root = Json.MAPPER.createObjectNode();
             root.put("domain", m.game().domain().name()).put("backend", m.game().backend())
                     .put("nash_conv", m.nashConv());
+            // the game the figure is for: steer's defaults are not experiment's
+            root.put("scenarios", m.game().scenarios().size())
+                    .put("max_replies", m.game().settings().maxReplies())
+                    .put("observe", m.game().settings().observe().label())
+                    .put("nodes", m.tree().numNodes()).put("infosets", m.tree().numInfosets());
             ArrayNode t = root.putArray("transcript");
             for (DgepClient.Said s : transcript) {
                 ObjectNode o = t.addObject().put("index", s.index()).put("player", s.player())
@@ -315,7 +327,7 @@ final class SteerCommand implements Callable<Integer> {
             return;
         }
         out.println(m.game().domain().name() + " (" + m.game().backend() + "), equilibrium NashConv "
-                + String.format(Locale.ROOT, "%.4f", m.nashConv()));
+                + String.format(Locale.ROOT, "%.4f", m.nashConv()) + " on " + gameSize(m));
         for (SteeredAgent.Outcome o : outcomes) {
             out.println(o.label() + " agent as " + o.player() + ":");
             Table t = new Table("move", "chosen", "p", "policy");

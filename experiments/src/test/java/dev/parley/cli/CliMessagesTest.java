@@ -121,4 +121,29 @@ class CliMessagesTest {
         assertThat(r.err()).contains("Value for option '--external' (ID=true|false) should be in KEY=VALUE format"
                 + " but was FactChecker").doesNotContain("option option");
     }
+
+    @Test
+    void steerSaysWhichGameItsNashConvIsForAndItIsExperimentsGameAtTheSameSettings() throws Exception {
+        // steer's defaults (2 scenarios, 4 messages, CFR+) are not experiment's (4, 3, CFR): the figure names its game
+        String[] settings = {"--domain", "fruit-trading", "--scenarios", "2", "--max-replies", "2", "--iterations",
+                "20"};
+        CliRun text = parley(concat(new String[] {"steer", "demo"}, settings));
+        assertThat(text.code()).as(text.err()).isZero();
+        assertThat(text.out()).containsPattern("equilibrium NashConv [0-9.]+ on a game of 2 scenarios, at most 2"
+                + " messages, words observed \\([0-9,]+ nodes, [0-9,]+ infosets\\)");
+        var steer = Json.MAPPER.readTree(parley(concat(new String[] {"steer", "demo", "--json"}, settings)).out());
+        var experiment = Json.MAPPER.readTree(parley(concat(new String[] {"experiment", "--json"}, settings)).out())
+                .get(0);
+        assertThat(steer.get("scenarios").asInt()).isEqualTo(2);
+        assertThat(steer.get("max_replies").asInt()).isEqualTo(2);
+        assertThat(steer.get("nodes").asLong()).isEqualTo(experiment.get("nodes").asLong()).isPositive();
+        assertThat(text.out()).contains(String.format(java.util.Locale.ROOT, "(%,d nodes",
+                steer.get("nodes").asLong()));
+    }
+
+    private static String[] concat(String[] a, String[] b) {
+        String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
 }

@@ -11,11 +11,11 @@ class GameProtocolsTest {
         new Play("crg")
                 .legal("Student1: Assert | Student2:")
                 .move("Student1", "Assert", "p=homework helps learning").text("I think that homework helps learning")
-                .stores("CS_Student1: homework helps learning | CS_Student2:")
+                .stores("CSStudent1: homework helps learning | CSStudent2:")
                 .legal("Student1: | Student2: Agree, Disagree, AskEvidence")
                 .move("Student2", "Disagree", "q=it causes stress")
-                .text("I disagree with \"homework helps learning\" because it causes stress")
-                .stores("CS_Student1: homework helps learning | CS_Student2: it causes stress")
+                .text("I disagree with 'homework helps learning' because it causes stress")
+                .stores("CSStudent1: homework helps learning | CSStudent2: it causes stress")
                 .legal("Student1: Agree, Disagree, AskEvidence, Withdraw | Student2:")
                 .reply("Student1", "AskEvidence", "{p=it causes stress}")
                 .reply("Student1", "Withdraw", "{p=homework helps learning}")
@@ -23,12 +23,12 @@ class GameProtocolsTest {
                 .legal("Student1: | Student2: ProvideEvidence, Withdraw")
                 .move("Student2", "ProvideEvidence", "q=a 2019 survey")
                 .text("The evidence for it causes stress is a 2019 survey")
-                .stores("CS_Student1: homework helps learning | CS_Student2: it causes stress; a 2019 survey")
+                .stores("CSStudent1: homework helps learning | CSStudent2: it causes stress; a 2019 survey")
                 .legal("Student1: Agree, Disagree, AskEvidence | Student2:")
                 .move("Student1", "Agree", "q=the survey is large")
-                .text("I agree with \"it causes stress\" because the survey is large")
-                .stores("CS_Student1: homework helps learning; it causes stress; the survey is large"
-                        + " | CS_Student2: it causes stress; a 2019 survey")
+                .text("I agree with 'it causes stress' because the survey is large")
+                .stores("CSStudent1: homework helps learning; it causes stress; the survey is large"
+                        + " | CSStudent2: it causes stress; a 2019 survey")
                 .legal("Student1: | Student2: Assert, AskEvidence, Close")
                 .move("Student2", "Close").status(DialogueStatus.COMPLETE)
                 .legal("Student1: | Student2:");
@@ -38,15 +38,15 @@ class GameProtocolsTest {
     void negotiationByAlternatingOffersEndsInAnAgreement() {
         new Play("negotiation")
                 .legal("Initiator: Propose, Withdraw | Responder:")
-                .stores("Offers_Initiator: | Offers_Responder: | Agreement:")
+                .stores("OffersInitiator: | OffersResponder: | Agreement:")
                 .move("Initiator", "Propose", "give=1 apple", "get=2 bananas")
                 .text("I propose: I give 1 apple for 2 bananas")
-                .stores("Offers_Initiator: 1 apple; 2 bananas | Offers_Responder: | Agreement:")
+                .stores("OffersInitiator: 1 apple; 2 bananas | OffersResponder: | Agreement:")
                 .legal("Initiator: | Responder: Accept, Reject, Counter, Withdraw")
                 .reply("Responder", "Accept", "{give=1 apple, get=2 bananas}")
                 .reply("Responder", "Counter", "{give=$give, get=$get}")
                 .move("Responder", "Counter", "give=1 banana", "get=1 apple")
-                .stores("Offers_Initiator: 1 apple; 2 bananas | Offers_Responder: 1 banana; 1 apple | Agreement:")
+                .stores("OffersInitiator: 1 apple; 2 bananas | OffersResponder: 1 banana; 1 apple | Agreement:")
                 .legal("Initiator: Accept, Reject, Counter, Withdraw | Responder:")
                 .move("Initiator", "Reject").text("I reject giving 1 apple for 1 banana")
                 .legal("Initiator: | Responder: Propose, Withdraw")
@@ -57,7 +57,7 @@ class GameProtocolsTest {
                         "give=3 kiwis")
                 .move("Initiator", "Accept").text("I accept: you give 2 kiwis for 1 apple")
                 .status(DialogueStatus.COMPLETE)
-                .stores("Offers_Initiator: 1 apple; 2 bananas | Offers_Responder: 1 banana; 1 apple; 2 kiwis; 1 apple"
+                .stores("OffersInitiator: 1 apple; 2 bananas | OffersResponder: 1 banana; 1 apple; 2 kiwis; 1 apple"
                         + " | Agreement: 2 kiwis; 1 apple")
                 .legal("Initiator: | Responder:");
     }
@@ -67,7 +67,7 @@ class GameProtocolsTest {
         new Play("negotiation")
                 .move("Initiator", "Propose", "give=1 apple", "get=2 bananas")
                 .move("Responder", "Withdraw").status(DialogueStatus.INCOMPLETE)
-                .stores("Offers_Initiator: 1 apple; 2 bananas | Offers_Responder: | Agreement:")
+                .stores("OffersInitiator: 1 apple; 2 bananas | OffersResponder: | Agreement:")
                 .legal("Initiator: | Responder:");
     }
 
@@ -76,19 +76,19 @@ class GameProtocolsTest {
         new Play("debate")
                 .legal("Pro: Claim | Con:")
                 .move("Pro", "Claim", "claim=breakfast is the most important meal")
-                .stores("CS_Pro: breakfast is the most important meal | CS_Con:")
+                .stores("CSPro: breakfast is the most important meal | CSCon:")
                 .legal("Pro: | Con: Rebut, Concede")
                 .reply("Con", "Rebut", "{target=breakfast is the most important meal, reason=$reason}")
                 .move("Con", "Rebut", "reason=many people skip it and thrive")
-                .text("I disagree with \"breakfast is the most important meal\" because many people skip it and thrive")
-                .stores("CS_Pro: breakfast is the most important meal | CS_Con: many people skip it and thrive")
+                .text("I disagree with 'breakfast is the most important meal' because many people skip it and thrive")
+                .stores("CSPro: breakfast is the most important meal | CSCon: many people skip it and thrive")
                 .legal("Pro: Rebut, Concede, Argue, Close | Con:")
                 .reply("Pro", "Argue", "{claim=breakfast is the most important meal, reason=$reason}")
                 .reply("Pro", "Rebut", "{target=many people skip it and thrive, reason=$reason}")
                 .move("Pro", "Argue", "reason=it improves concentration")
                 .text("breakfast is the most important meal, because it improves concentration")
-                .stores("CS_Pro: breakfast is the most important meal; it improves concentration"
-                        + " | CS_Con: many people skip it and thrive")
+                .stores("CSPro: breakfast is the most important meal; it improves concentration"
+                        + " | CSCon: many people skip it and thrive")
                 .legal("Pro: | Con: Rebut, Concede, Close")
                 .move("Con", "Rebut", "reason=concentration depends on sleep")
                 // Con's own argument is open: its claim is its own position
@@ -106,7 +106,7 @@ class GameProtocolsTest {
                 .move("Pro", "Claim", "claim=cats are better than dogs")
                 .move("Con", "Concede").text("I concede that cats are better than dogs")
                 .status(DialogueStatus.COMPLETE)
-                .stores("CS_Pro: cats are better than dogs | CS_Con: cats are better than dogs");
+                .stores("CSPro: cats are better than dogs | CSCon: cats are better than dogs");
     }
 
     @Test

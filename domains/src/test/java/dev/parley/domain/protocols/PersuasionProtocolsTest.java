@@ -9,22 +9,23 @@ class PersuasionProtocolsTest {
     @Test
     void ppdEndsWhenTheOpponentConcedesTheTopic() {
         new Play("ppd")
-                .legal("Proponent: Claim | Opponent:").stores("CS_Proponent: | CS_Opponent:")
+                .legal("Proponent: Claim | Opponent:").stores("CSProponent: | CSOpponent: | Topic:")
                 .move("Proponent", "Claim", "p=we should go out").text("I claim that we should go out")
                 .legal("Proponent: | Opponent: Why, Concede")
-                .stores("CS_Proponent: we should go out | CS_Opponent:")
+                .stores("CSProponent: we should go out | CSOpponent: | Topic: we should go out")
                 .reply("Opponent", "Why", "{p=we should go out}")
                 .move("Opponent", "Why").text("Why is it the case that we should go out?")
                 .legal("Proponent: Argue, Retract | Opponent:")
                 .reply("Proponent", "Argue", "{p=we should go out, q=$q}")
                 .move("Proponent", "Argue", "q=it is sunny").text("we should go out, since it is sunny")
                 .legal("Proponent: | Opponent: Why, Concede")
-                .stores("CS_Proponent: we should go out; it is sunny | CS_Opponent:")
+                .stores("CSProponent: we should go out; it is sunny | CSOpponent: | Topic: we should go out")
                 .reply("Opponent", "Why", "{p=it is sunny}")
                 .move("Opponent", "Why", "p=it is sunny")
                 .legal("Proponent: Argue, Retract | Opponent:")
                 .move("Proponent", "Argue", "q=the forecast says so")
-                .stores("CS_Proponent: we should go out; it is sunny; the forecast says so | CS_Opponent:")
+                .stores("CSProponent: we should go out; it is sunny; the forecast says so | CSOpponent:"
+                        + " | Topic: we should go out")
                 .legal("Proponent: | Opponent: Why, Concede")
                 .rejected("Opponent", "Concede",
                         "Concede: content variable p is fixed to 'the forecast says so' by the protocol, not 'pigs fly'",
@@ -33,13 +34,14 @@ class PersuasionProtocolsTest {
                 // a sub-claim conceded: the Opponent keeps the floor and turns back to the topic
                 .legal("Proponent: | Opponent: Why, Concede")
                 .reply("Opponent", "Concede", "{p=we should go out}")
-                .stores("CS_Proponent: we should go out; it is sunny; the forecast says so | CS_Opponent: it is sunny")
+                .stores("CSProponent: we should go out; it is sunny; the forecast says so | CSOpponent: it is sunny"
+                        + " | Topic: we should go out")
                 .status(DialogueStatus.ACTIVE)
                 .move("Opponent", "Concede", "p=we should go out")
                 .status(DialogueStatus.COMPLETE)
                 .legal("Proponent: | Opponent:")
-                .stores("CS_Proponent: we should go out; it is sunny; the forecast says so"
-                        + " | CS_Opponent: it is sunny; we should go out");
+                .stores("CSProponent: we should go out; it is sunny; the forecast says so"
+                        + " | CSOpponent: it is sunny; we should go out | Topic: we should go out");
     }
 
     @Test
@@ -51,21 +53,21 @@ class PersuasionProtocolsTest {
                 .move("Proponent", "Retract").text("I no longer claim that cats are nice")
                 .status(DialogueStatus.TERMINATED)
                 .legal("Proponent: | Opponent:")
-                .stores("CS_Proponent: | CS_Opponent:");
+                .stores("CSProponent: | CSOpponent: | Topic: cats are nice");
     }
 
     @Test
     void dcStatementsCommitBothChallengesShiftTheBurden() {
         new Play("dc")
-                .legal("White: Statement, Question | Black:").stores("CS_White: | CS_Black:")
+                .legal("White: Statement, Question | Black:").stores("CSWhite: | CSBlack:")
                 .move("White", "Statement", "p=taxes are too high")
-                .stores("CS_White: taxes are too high | CS_Black: taxes are too high")
+                .stores("CSWhite: taxes are too high | CSBlack: taxes are too high")
                 .legal("White: | Black: Statement, Question, Challenge, Withdraw")
                 .move("Black", "Challenge").text("Why taxes are too high?")
-                .stores("CS_White: taxes are too high | CS_Black:")
+                .stores("CSWhite: taxes are too high | CSBlack:")
                 .legal("White: Withdraw, Ground | Black:")
                 .move("White", "Ground", "q=wages are flat").text("taxes are too high because wages are flat")
-                .stores("CS_White: taxes are too high; wages are flat | CS_Black: wages are flat")
+                .stores("CSWhite: taxes are too high; wages are flat | CSBlack: wages are flat")
                 .legal("White: | Black: Statement, Question, Challenge, Withdraw")
                 .reply("Black", "Challenge", "{p=wages are flat}")
                 .rejected("White", "Statement", "it is not White's turn: the speaker is Black", "p=x")
@@ -73,12 +75,12 @@ class PersuasionProtocolsTest {
                 .legal("White: Statement, Deny, Withdraw | Black:")
                 .reply("White", "Statement", "{p=the budget is balanced}")
                 .move("White", "Deny").text("Not the budget is balanced")
-                .stores("CS_White: taxes are too high; wages are flat; !the budget is balanced"
-                        + " | CS_Black: wages are flat; !the budget is balanced")
+                .stores("CSWhite: taxes are too high; wages are flat; !the budget is balanced"
+                        + " | CSBlack: wages are flat; !the budget is balanced")
                 .legal("White: | Black: Statement, Question, Challenge, Withdraw")
                 .move("Black", "Withdraw").text("No commitment !the budget is balanced")
-                .stores("CS_White: taxes are too high; wages are flat; !the budget is balanced"
-                        + " | CS_Black: wages are flat")
+                .stores("CSWhite: taxes are too high; wages are flat; !the budget is balanced"
+                        + " | CSBlack: wages are flat")
                 .legal("White: Statement, Question | Black:");
     }
 
@@ -87,21 +89,21 @@ class PersuasionProtocolsTest {
         new Play("h")
                 .legal("A: Statement, Question | B:")
                 .move("A", "Statement", "p=smoking is harmful")
-                .stores("CS_A: smoking is harmful | CS_B: smoking is harmful")
+                .stores("CSA: smoking is harmful | CSB: smoking is harmful")
                 .legal("A: | B: Statement, Question, NoCommitment")
                 .rejected("B", "Why", "Why is not a legal move for B now (legal: [Statement, Question, NoCommitment])",
                         "p=smoking is harmful")
                 .move("B", "NoCommitment").text("No commitment smoking is harmful")
-                .stores("CS_A: smoking is harmful | CS_B:")
+                .stores("CSA: smoking is harmful | CSB:")
                 // B keeps the floor and may now ask why
                 .legal("A: | B: Why, Statement, Question")
                 .move("B", "Why")
                 .legal("A: NoCommitment, Ground | B:")
                 .move("A", "Ground", "q=studies show it")
-                .stores("CS_A: smoking is harmful; studies show it | CS_B: studies show it")
+                .stores("CSA: smoking is harmful; studies show it | CSB: studies show it")
                 .legal("A: | B: Statement, Question, NoCommitment")
                 .move("B", "NoCommitment", "p=studies show it")
-                .stores("CS_A: smoking is harmful; studies show it | CS_B:")
+                .stores("CSA: smoking is harmful; studies show it | CSB:")
                 .legal("A: Statement, Question | B:");
     }
 }

@@ -16,7 +16,7 @@ import java.util.Map;
 /**
  * A scripted dialogue over a bundled protocol, checking after every step the legal moves of every participant
  * and the contents of every store exactly. Specs: legal {@code "A: Claim, Why | B:"}; stores
- * {@code "CS_A: x; y | CS_B:"}.
+ * {@code "CSA: x; y | CSB:"}.
  */
 final class Play {
 

@@ -13,7 +13,7 @@ class PlayTest {
                 .isInstanceOf(AssertionError.class);
         assertThatThrownBy(() -> new Play("ppd").legal("Proponent: Claim"))
                 .isInstanceOf(AssertionError.class);
-        assertThatThrownBy(() -> new Play("ppd").stores("CS_Proponent: x | CS_Opponent:"))
+        assertThatThrownBy(() -> new Play("ppd").stores("CSProponent: x | CSOpponent:"))
                 .isInstanceOf(AssertionError.class);
         assertThatThrownBy(() -> new Play("ppd").move("Opponent", "Why", "p=x"))
                 .isInstanceOf(AssertionError.class);
