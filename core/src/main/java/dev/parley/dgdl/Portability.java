@@ -286,7 +286,8 @@ public final class Portability {
         public Void visitMoveEffect(DgdlParser.MoveEffectContext c) {
             for (int i = 0; i + 1 < c.getChildCount(); i++) {
                 if (c.getChild(i).getText().equals("$") && c.getChild(i + 1).getText().equals("Speaker")) {
-                    add(c.getStart(), "$Speaker as the addressee of a pushed move");
+                    add(c.getStart(), "$Speaker as the addressee of a pushed move (DGEP 2 reads it, but looks for a"
+                            + " player or role called Speaker)");
                 }
             }
             if (c.contentList() != null) {

@@ -43,7 +43,8 @@ class PortabilityTest {
                 .map(d -> d.position().line() + " " + d.message()).toList();
         assertThat(found).containsExactly(
                 "6 not portable to DGEP 2: the name 'C_S' contains '_' (DGEP 2 reads letters and digits)",
-                "9 not portable to DGEP 2: $Speaker as the addressee of a pushed move",
+                "9 not portable to DGEP 2: $Speaker as the addressee of a pushed move (DGEP 2 reads it, but looks for a"
+                        + " player or role called Speaker)",
                 "10 not portable to DGEP 2: the content variable 'plan' has more than one letter (DGEP 2 reads"
                         + " single-letter variables)",
                 "11 not portable to DGEP 2: a conditional followed by other effects in the same body (DGEP 2"

@@ -263,7 +263,7 @@ class ProtocolCommandTest {
             "a conditional before other effects, or inside another conditional",
             "the runtime variable \\$[A-Za-z]+\\$ inside inspect", "a runtime variable inside `inspect`",
             "the content variable [a-z]+ inside event.*", "a content variable inside `event`",
-            "\\$Speaker as the addressee of a pushed move", "`$Speaker` as the addressee");
+            "\\$Speaker as the addressee of a pushed move \\(DGEP 2 reads it.*", "`$Speaker` as the addressee");
 
     @Test
     void portableOverEveryBundledProtocolLeavesOnlyParleysOwnConstructs() throws Exception {
