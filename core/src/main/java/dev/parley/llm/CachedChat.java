@@ -20,10 +20,20 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>Single flight: a request identical to one already in flight in this process waits for that call and shares its
  * answer (counted as a cache hit) instead of paying for a second one, so the number of model calls is the number of
  * distinct requests at any concurrency. The first caller re-reads the cache once it owns the request, which closes
- * the window between another caller's store and its leaving the in-flight table. Separate processes sharing one
- * cache are not coordinated: two may pay for the same request once each.
+ * the window between another caller's store and its leaving the in-flight table.
+ *
+ * <p>Across processes: on a cache that {@linkplain CallCache#claimsAcrossProcesses() supports claims} (PostgreSQL),
+ * the owner in this process also claims the key in the database before paying, and a process that finds the key
+ * claimed waits for the answer to appear instead (a hit), so processes on any number of machines pay for each
+ * distinct request once in total. A claim dies with its holder's connection, so a crashed process never blocks the
+ * rest; a holder that is alive but stuck is waited for at most {@link #CLAIM_WAIT}, then the waiter pays itself.
+ * Elsewhere (SQLite) two processes may each pay for a request the other is paying for at that moment.
  */
 public final class CachedChat implements ChatBackend {
+
+    /** The longest a request waits on another process's claim before paying for it itself. */
+    static final java.time.Duration CLAIM_WAIT = java.time.Duration.ofMinutes(15);
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(CachedChat.class);
 
     private final ChatBackend inner;
     private final CallCache cache;
@@ -61,7 +71,7 @@ public final class CachedChat implements ChatBackend {
         try {
             // Another caller may have stored the answer between our miss and our claim.
             Optional<ChatAnswer> late = cached(sig);
-            ChatAnswer a = late.isPresent() ? late.get() : call(sig, call);
+            ChatAnswer a = late.isPresent() ? late.get() : claimed(sig, call);
             mine.complete(asShared(a));
             return a;
         } catch (RuntimeException | Error e) {
@@ -92,6 +102,44 @@ public final class CachedChat implements ChatBackend {
                     + "); run once with --cache-mode read-write to record it");
         }
         return Optional.empty();
+    }
+
+    /**
+     * Pays for a call under the database's claim on its key (when the cache coordinates processes and this run
+     * writes it), or takes the answer another process stores while it holds the claim.
+     */
+    private ChatAnswer claimed(CallSignature sig, ChatCall call) {
+        if (cache == null || mode != CacheMode.READ_WRITE || !cache.claimsAcrossProcesses()) {
+            return call(sig, call);
+        }
+        String key = sig.key();
+        long deadline = System.nanoTime() + CLAIM_WAIT.toNanos();
+        long pause = 5;
+        while (!cache.tryClaim(key)) {
+            if (System.nanoTime() > deadline) {
+                LOG.warn("another process has held the claim on a call for {} without storing an answer; paying"
+                        + " for it here", CLAIM_WAIT);
+                return call(sig, call);
+            }
+            try {
+                Thread.sleep(pause);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new LlmException("interrupted while waiting for another process's answer", e);
+            }
+            pause = Math.min(pause * 2, 200);
+            Optional<ChatAnswer> theirs = cached(sig);
+            if (theirs.isPresent()) {
+                return theirs.get();
+            }
+        }
+        try {
+            // the previous holder stores before it releases: if it paid, the answer is there now
+            Optional<ChatAnswer> stored = cached(sig);
+            return stored.isPresent() ? stored.get() : call(sig, call);
+        } finally {
+            cache.release(key);
+        }
     }
 
     private ChatAnswer call(CallSignature sig, ChatCall call) {

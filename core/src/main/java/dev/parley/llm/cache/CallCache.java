@@ -34,6 +34,11 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe: one connection per instance, used under a lock (a hit is one indexed read, far cheaper than any
  * model call it replaces). Separate processes coordinate through the database's own locking.
+ *
+ * <p>On PostgreSQL ({@code jdbc:postgresql:...}) the cache can also be claimed per key ({@link #tryClaim}), so that
+ * processes on any number of machines sharing one database pay for each distinct call once in total: the claim is a
+ * session-level advisory lock, held by this instance's connection, so a process that crashes or loses its
+ * connection releases its claims with it and never blocks the others for longer than the server takes to notice.
  */
 public final class CallCache implements AutoCloseable {
 
@@ -43,14 +48,18 @@ public final class CallCache implements AutoCloseable {
 
     private final String url;
     private final boolean sqlite;
+    private final boolean postgres;
     private final Connection connection;
     private final ReentrantLock lock = new ReentrantLock();
     private final PreparedStatement select;
     private final PreparedStatement insert;
+    private final PreparedStatement claim;
+    private final PreparedStatement unclaim;
 
     private CallCache(String url) throws SQLException {
         this.url = url;
         this.sqlite = url.startsWith("jdbc:sqlite:");
+        this.postgres = url.startsWith("jdbc:postgresql:");
         Properties props = new Properties();
         if (sqlite) {
             // IMMEDIATE: a write transaction takes the write lock up front, so two writers queue on the busy timeout
@@ -66,6 +75,11 @@ public final class CallCache implements AutoCloseable {
                 // with WAL, NORMAL never corrupts the file on a crash; it may lose the last commits on power loss
                 st.execute("PRAGMA synchronous = NORMAL");
             }
+            if (postgres) {
+                // two processes creating the table at once can collide on PostgreSQL's catalogue even with IF NOT
+                // EXISTS: a lock (released with the session if we die) serialises the first creation
+                st.execute("SELECT pg_advisory_lock(" + SCHEMA_LOCK + ")");
+            }
             st.execute("CREATE TABLE IF NOT EXISTS llm_call ("
                     + "call_key VARCHAR(64) PRIMARY KEY, "
                     + "provider VARCHAR(200) NOT NULL, "
@@ -76,12 +90,84 @@ public final class CallCache implements AutoCloseable {
                     + "output_tokens INTEGER NOT NULL, "
                     + "latency_us BIGINT NOT NULL, "
                     + "created_at VARCHAR(40) NOT NULL)");
+            if (postgres) {
+                st.execute("SELECT pg_advisory_unlock(" + SCHEMA_LOCK + ")");
+            }
         }
         this.select = connection.prepareStatement(
                 "SELECT answer, input_tokens, output_tokens, latency_us FROM llm_call WHERE call_key = ?");
         this.insert = connection.prepareStatement((sqlite ? "INSERT OR IGNORE" : "INSERT")
                 + " INTO llm_call (call_key, provider, model, request, answer, input_tokens, output_tokens,"
-                + " latency_us, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)");
+                + " latency_us, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                + (postgres ? " ON CONFLICT (call_key) DO NOTHING" : ""));
+        this.claim = postgres ? connection.prepareStatement("SELECT pg_try_advisory_lock(?)") : null;
+        this.unclaim = postgres ? connection.prepareStatement("SELECT pg_advisory_unlock(?)") : null;
+    }
+
+    /** The advisory-lock id that serialises creating the table (any fixed bigint; "parley" in ASCII). */
+    private static final long SCHEMA_LOCK = 0x7061726c6579L;
+
+    /**
+     * Whether this cache coordinates separate processes per key ({@link #tryClaim}): true on PostgreSQL. Elsewhere
+     * processes sharing a cache may each pay for a call the other is paying for at the same moment (never for one
+     * already stored).
+     */
+    public boolean claimsAcrossProcesses() {
+        return postgres;
+    }
+
+    /**
+     * Tries to claim a key for this process: the claimant calls the model, stores the answer, then
+     * {@link #release}s; everyone else polls {@link #get} until the answer is there or the claim is free. Returns
+     * true where claims are not supported (there is nobody to coordinate with).
+     *
+     * <p>Why this pays once: the claimant stores (and commits) before it releases, and whoever claims next reads
+     * the cache after claiming, so it sees that answer. A second payment happens only when a claimant died or
+     * failed before storing, and then it is the right thing to do.
+     */
+    public boolean tryClaim(String key) {
+        if (!postgres) {
+            return true;
+        }
+        lock.lock();
+        try {
+            claim.setLong(1, lockId(key));
+            try (ResultSet rs = claim.executeQuery()) {
+                rs.next();
+                return rs.getBoolean(1);
+            }
+        } catch (SQLException e) {
+            throw new CacheException("cannot claim a call in the cache " + url + ": " + e.getMessage(), e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Releases a claim taken by {@link #tryClaim} (a no-op where claims are not supported). */
+    public void release(String key) {
+        if (!postgres) {
+            return;
+        }
+        lock.lock();
+        try {
+            unclaim.setLong(1, lockId(key));
+            try (ResultSet rs = unclaim.executeQuery()) {
+                rs.next();
+            }
+        } catch (SQLException e) {
+            // the claim goes with the session at the latest; waiters then re-read and find the stored answer
+            LOG.warn("cannot release a claim in the call cache {}: {}", url, e.getMessage());
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The advisory-lock id of a key: its first 64 bits. Two keys sharing them (about 1 in 2^64) only make one
+     * wait for the other; they never share an answer, which is looked up by the full key.
+     */
+    static long lockId(String key) {
+        return Long.parseUnsignedLong(key.substring(0, 16), 16);
     }
 
     /** Opens (creating if needed) the cache at a JDBC URL. */
@@ -328,6 +414,10 @@ public final class CallCache implements AutoCloseable {
         try {
             select.close();
             insert.close();
+            if (claim != null) {
+                claim.close();
+                unclaim.close();
+            }
             connection.close();
         } catch (SQLException e) {
             LOG.warn("closing the call cache {} failed: {}", url, e.getMessage());

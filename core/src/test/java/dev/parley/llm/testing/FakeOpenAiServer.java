@@ -95,6 +95,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
     private final ExecutorService executor;
     private final Queue<Reply> script = new ConcurrentLinkedQueue<>();
     private final List<JsonNode> requests = new CopyOnWriteArrayList<>();
+    private final List<String> authorizations = new CopyOnWriteArrayList<>();
     private final AtomicInteger count = new AtomicInteger();
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicInteger maxInFlight = new AtomicInteger();
@@ -147,7 +148,16 @@ public final class FakeOpenAiServer implements AutoCloseable {
 
     /** Every request body received, in arrival order. */
     public List<JsonNode> requests() {
-        return new ArrayList<>(requests);
+        synchronized (requests) {
+            return new ArrayList<>(requests);
+        }
+    }
+
+    /** The Authorization header of every request (or ""), aligned with {@link #requests()}. */
+    public List<String> authorizations() {
+        synchronized (requests) {
+            return new ArrayList<>(authorizations);
+        }
     }
 
     public int requestCount() {
@@ -172,7 +182,11 @@ public final class FakeOpenAiServer implements AutoCloseable {
                 send(ex, 404, error("no route " + ex.getRequestMethod() + " " + ex.getRequestURI()));
                 return;
             }
-            requests.add(body);
+            synchronized (requests) { // the two lists stay aligned: request i came with authorization i
+                requests.add(body);
+                String auth = ex.getRequestHeaders().getFirst("Authorization");
+                authorizations.add(auth == null ? "" : auth);
+            }
             count.incrementAndGet();
             maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
             try {
