@@ -10,9 +10,16 @@ import java.util.List;
 public class TinyGame implements Game {
 
     private final boolean broken;
+    private final Runnable onChance;
 
     public TinyGame(boolean broken) {
+        this(broken, () -> { });
+    }
+
+    /** @param onChance runs at the start of every chance transition (a test makes it wait or count) */
+    public TinyGame(boolean broken, Runnable onChance) {
         this.broken = broken;
+        this.onChance = onChance;
     }
 
     @Override
@@ -80,6 +87,9 @@ public class TinyGame implements Game {
 
         @Override
         public State child(int action) {
+            if (currentPlayer() == CHANCE) {
+                onChance.run();
+            }
             return switch (currentPlayer()) {
                 case CHANCE -> new S(action, -1, -1);
                 case 0 -> new S(coin, action, -1);
