@@ -39,10 +39,25 @@ public final class CachedChat implements ChatBackend {
     private final CallCache cache;
     private final CacheMode mode;
     private final CallAccounting accounting;
+    /** Bounds the model calls in flight; null when unbounded. Held only around the call itself, never while waiting. */
+    private final java.util.concurrent.Semaphore permits;
     /** Requests being answered now, by cache key; completed (and removed) by the caller that owns each. */
     private final ConcurrentHashMap<String, CompletableFuture<ChatAnswer>> inFlight = new ConcurrentHashMap<>();
 
     public CachedChat(ChatBackend inner, CallCache cache, CacheMode mode, CallAccounting accounting) {
+        this(inner, cache, mode, accounting, 0);
+    }
+
+    /**
+     * @param maxInFlight the most model calls (cache misses) in flight at once through this backend, whichever
+     *                    threads make them ({@code --llm-concurrency}); 0 for no limit
+     */
+    public CachedChat(ChatBackend inner, CallCache cache, CacheMode mode, CallAccounting accounting,
+            int maxInFlight) {
+        if (maxInFlight < 0) {
+            throw new IllegalArgumentException("maxInFlight must be 0 (no limit) or positive, not " + maxInFlight);
+        }
+        this.permits = maxInFlight == 0 ? null : new java.util.concurrent.Semaphore(maxInFlight, true);
         if (cache == null && mode != CacheMode.OFF) {
             throw new IllegalArgumentException("cache mode " + mode.label() + " needs a cache");
         }
@@ -143,6 +158,14 @@ public final class CachedChat implements ChatBackend {
     }
 
     private ChatAnswer call(CallSignature sig, ChatCall call) {
+        if (permits != null) {
+            try {
+                permits.acquire();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new LlmException("interrupted while waiting to call the model", e);
+            }
+        }
         long start = System.nanoTime();
         ChatAnswer a;
         try {
@@ -150,6 +173,10 @@ public final class CachedChat implements ChatBackend {
         } catch (RuntimeException e) {
             accounting.failure((System.nanoTime() - start) / 1000);
             throw e;
+        } finally {
+            if (permits != null) {
+                permits.release();
+            }
         }
         accounting.modelCall(a);
         if (cache != null && mode == CacheMode.READ_WRITE) {

@@ -240,12 +240,35 @@ class OpenAiAdapterTest {
         }
     }
 
+    /**
+     * Answers by what the request asks (the players' chains run concurrently, so arrival order is not fixed): the
+     * first rule whose text occurs in the request's messages.
+     */
+    private static java.util.function.Function<JsonNode, Reply> byContent(String... textThenAnswer) {
+        return req -> {
+            String all = req.path("messages").toString();
+            for (int i = 0; i < textThenAnswer.length; i += 2) {
+                if (all.contains(textThenAnswer[i])) {
+                    return Reply.content(textThenAnswer[i + 1]);
+                }
+            }
+            return Reply.status(500, "no rule for " + all);
+        };
+    }
+
+    private static JsonNode requestContaining(List<JsonNode> reqs, String text) {
+        List<JsonNode> found = reqs.stream().filter(r -> r.path("messages").toString().contains(text)).toList();
+        assertThat(found).as("requests containing " + text).hasSize(1);
+        return found.get(0);
+    }
+
     @Test
     void theLlmJudgeScoresThenExtractsAndClips() {
-        server.enqueue(Reply.content("Alice gave a banana (5) and got a kiwi (17), so 12."),
-                Reply.content("{\"value\": 12}"),
-                Reply.content("Bob lost a lot: -35 in total."),
-                Reply.content("{\"value\": -35}"));
+        // extraction rules first: an extraction request quotes the assessment, which names the player
+        server.fallback(byContent("Assessment:\\nAlice gave", "{\"value\": 12}",
+                "Assessment:\\nBob lost", "{\"value\": -35}",
+                "What is Alice's payoff?", "Alice gave a banana (5) and got a kiwi (17), so 12.",
+                "What is Bob's payoff?", "Bob lost a lot: -35 in total."));
         LlmRewardModel judge = new LlmRewardModel(uncached(new CallAccounting()),
                 new RewardSpec("Fruit trading between two people.", "What is {player}'s payoff?", -20, 20), 0);
         FinishedDialogue d = new FinishedDialogue(List.of("Alice", "Bob"),
@@ -254,27 +277,100 @@ class OpenAiAdapterTest {
         Payoffs p = judge.score(d);
         assertThat(p.values()).containsExactly(12.0, -20.0);
         assertThat(p.failures()).isZero();
-        assertThat(p.rawAnswers()).hasSize(4).element(2).isEqualTo("Bob lost a lot: -35 in total.");
+        // per player, the scoring answer then the extraction, in player order whatever order they arrived in
+        assertThat(p.rawAnswers()).containsExactly("Alice gave a banana (5) and got a kiwi (17), so 12.",
+                "{\"value\": 12}", "Bob lost a lot: -35 in total.", "{\"value\": -35}");
         assertThat(p.backend()).isEqualTo("llm-judge:openai:test-model");
         List<JsonNode> reqs = server.requests();
+        assertThat(reqs).hasSize(4);
         // the judge sees every player's private information, whoever it scores (OpenSpiel's chat games)
-        for (int call : new int[] {0, 2}) {
-            assertThat(reqs.get(call).path("messages").get(1).path("content").asText())
+        for (String who : List.of("Alice", "Bob")) {
+            JsonNode scoring = requestContaining(reqs, "What is " + who + "'s payoff?");
+            assertThat(scoring.path("messages").get(1).path("content").asText())
                     .startsWith("The players' private information:\n[Alice]\nAlice values apples at 10.\n[Bob]\n"
                             + "Bob values kiwis at 2.\n\nThe dialogue:\nAlice: Apple for a kiwi?\nBob: Deal.\n")
-                    .endsWith(call == 0 ? "What is Alice's payoff?" : "What is Bob's payoff?");
+                    .endsWith("What is " + who + "'s payoff?");
+            assertThat(scoring.has("response_format")).isFalse();
         }
-        assertThat(reqs.get(0).has("response_format")).isFalse();
-        assertThat(reqs.get(1).path("response_format").path("json_schema").path("schema").path("properties")
+        JsonNode extraction = requestContaining(reqs, "Assessment:\\nAlice gave");
+        assertThat(extraction.path("response_format").path("json_schema").path("schema").path("properties")
                 .path("value").path("type").asText()).isEqualTo("number");
-        assertThat(reqs.get(1).path("messages").get(1).path("content").asText())
-                .contains("Alice gave a banana (5) and got a kiwi (17), so 12.");
+        assertThat(extraction.path("messages").get(1).path("content").asText())
+                .contains("Alice gave a banana (5) and got a kiwi (17), so 12.")
+                .contains("What final payoff for Alice");
+    }
+
+    @Test
+    void thePlayersQuestionChainsRunAtTheSameTime() {
+        // each answer takes 300 ms: one player after the other would keep at most one request in flight
+        server.latency(Duration.ofMillis(300)).fallback(byContent("Assessment:", "{\"value\": 1}",
+                "payoff", "1"));
+        LlmRewardModel judge = new LlmRewardModel(uncached(new CallAccounting()),
+                new RewardSpec("Fruit trading.", "What is {player}'s payoff?", -20, 20), 0);
+        Payoffs p = judge.score(new FinishedDialogue(List.of("A", "B", "C"), List.of("", "", ""), List.of()));
+        assertThat(p.values()).containsExactly(1.0, 1.0, 1.0);
+        assertThat(server.requestCount()).isEqualTo(6);
+        assertThat(server.maxInFlight()).isEqualTo(3);
+    }
+
+    @Test
+    void theCachedChatBoundsModelCallsInFlightWhicheverThreadsMakeThem() throws Exception {
+        server.latency(Duration.ofMillis(100)).fallback(FakeOpenAiServer.numberedResponses("x"));
+        CachedChat chat = new CachedChat(chat(config()), null, CacheMode.OFF, new CallAccounting(), 2);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try {
+            List<java.util.concurrent.Future<ChatAnswer>> all = new java.util.ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                ChatCall c = new ChatCall(List.of(ChatMessage.user("question " + i)), 1L, java.util.Optional.empty());
+                all.add(pool.submit(() -> chat.complete(c)));
+            }
+            for (var f : all) {
+                f.get(60, java.util.concurrent.TimeUnit.SECONDS);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(server.requestCount()).isEqualTo(8);
+        assertThat(server.maxInFlight()).isEqualTo(2);
+    }
+
+    @Test
+    void theJointJudgeAsksOnceForEveryPlayersPayoff() {
+        server.fallback(byContent("[Alice] What is Alice's payoff?",
+                "{\"assessment\": \"Alice gained 12, Bob lost 35.\", \"Alice\": 12, \"Bob\": -35}"));
+        LlmRewardModel judge = LlmRewardModel.joint(uncached(new CallAccounting()),
+                new RewardSpec("Fruit trading between two people.", "What is {player}'s payoff?", -20, 20), 0,
+                false);
+        Payoffs p = judge.score(new FinishedDialogue(List.of("Alice", "Bob"), List.of("A's values.", "B's values."),
+                List.of(new FinishedDialogue.Turn(0, "Apple for a kiwi?"), new FinishedDialogue.Turn(1, "Deal."))));
+        assertThat(p.values()).containsExactly(12.0, -20.0);
+        assertThat(p.failures()).isZero();
+        assertThat(p.backend()).isEqualTo("llm-judge-joint:openai:test-model");
+        assertThat(server.requestCount()).isEqualTo(1);
+        JsonNode req = server.requests().get(0);
+        assertThat(req.path("messages").get(1).path("content").asText()).contains("A's values.")
+                .contains("B's values.").contains("[Bob] What is Bob's payoff?");
+        JsonNode props = req.path("response_format").path("json_schema").path("schema").path("properties");
+        assertThat(props.path("assessment").path("type").asText()).isEqualTo("string");
+        assertThat(props.path("Alice").path("type").asText()).isEqualTo("number");
+        assertThat(props.path("Bob").path("type").asText()).isEqualTo("number");
+    }
+
+    @Test
+    void aJointJudgementMissingAPlayerCountsThatPlayerAsAFailure() {
+        server.fallback(byContent("payoff", "{\"assessment\": \"only A\", \"A\": 4}"));
+        LlmRewardModel judge = LlmRewardModel.joint(uncached(new CallAccounting()),
+                new RewardSpec("Scheduling.", "Payoff of {player}?", 0, 20), 0, false);
+        Payoffs p = judge.score(new FinishedDialogue(List.of("A", "B"), List.of("", ""), List.of()));
+        assertThat(p.values()).containsExactly(4.0, 0.0);
+        assertThat(p.failures()).isEqualTo(1);
     }
 
     @Test
     void theJudgesOptionalSummaryStepComesFirstAndIsShownWithEveryScoringQuestion() {
-        server.enqueue(Reply.content("Alice gave an apple for a kiwi."), Reply.content("Alice: 1"),
-                Reply.content("{\"value\": 1}"), Reply.content("Bob: 2"), Reply.content("{\"value\": 2}"));
+        server.fallback(byContent("Summarise the outcome", "Alice gave an apple for a kiwi.",
+                "Assessment:\\nAlice: 1", "{\"value\": 1}", "Assessment:\\nBob: 2", "{\"value\": 2}",
+                "What is Alice's payoff?", "Alice: 1", "What is Bob's payoff?", "Bob: 2"));
         LlmRewardModel judge = new LlmRewardModel(uncached(new CallAccounting()),
                 new RewardSpec("Fruit trading.", "What is {player}'s payoff?", -20, 20), 0, true);
         Payoffs p = judge.score(new FinishedDialogue(List.of("Alice", "Bob"), List.of("A's values.", "B's values."),
@@ -282,18 +378,19 @@ class OpenAiAdapterTest {
         assertThat(p.values()).containsExactly(1.0, 2.0);
         assertThat(p.rawAnswers()).hasSize(5).first().isEqualTo("Alice gave an apple for a kiwi.");
         List<JsonNode> reqs = server.requests();
+        // the summary is asked first, alone: every scoring question quotes it
         assertThat(reqs.get(0).path("messages").get(1).path("content").asText()).contains("Summarise the outcome")
                 .contains("A's values.").contains("B's values.");
-        for (int call : new int[] {1, 3}) {
-            assertThat(reqs.get(call).path("messages").get(1).path("content").asText())
-                    .contains("A summary of its outcome:\nAlice gave an apple for a kiwi.");
+        for (String who : List.of("Alice", "Bob")) {
+            assertThat(requestContaining(reqs, "What is " + who + "'s payoff?").path("messages").get(1)
+                    .path("content").asText()).contains("A summary of its outcome:\nAlice gave an apple for a kiwi.");
         }
     }
 
     @Test
     void anUnextractableScoreCountsAsAFailureAndZero() {
-        server.enqueue(Reply.content("hard to say"), Reply.content("somewhere between 3 and 5"),
-                Reply.content("fine"), Reply.content("7"));
+        server.fallback(byContent("Assessment:\\nhard to say", "somewhere between 3 and 5",
+                "Assessment:\\nfine", "7", "Payoff of A?", "hard to say", "Payoff of B?", "fine"));
         LlmRewardModel judge = new LlmRewardModel(uncached(new CallAccounting()),
                 new RewardSpec("Scheduling.", "Payoff of {player}?", 0, 20), 0);
         Payoffs p = judge.score(new FinishedDialogue(List.of("A", "B"), List.of("", ""), List.of()));

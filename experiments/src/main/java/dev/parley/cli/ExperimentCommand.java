@@ -72,10 +72,11 @@ final class ExperimentCommand implements Callable<Integer> {
                     + " default ${DEFAULT-VALUE}).")
     int seedsPerMessage;
 
-    @Option(names = "--judge", paramLabel = "exact|llm",
+    @Option(names = "--judge", paramLabel = "exact|llm|llm-joint",
             description = "Payoffs from the domain's exact scorer (reads the verified content) or an LLM judge"
-                    + " (reads the words with every player's private information). Default: exact offline, llm with"
-                    + " a model.")
+                    + " (reads the words with every player's private information; llm asks score-then-extract per"
+                    + " player, the players at once; llm-joint asks once for every payoff). Default: exact offline,"
+                    + " llm with a model.")
     String judge;
 
     @Option(names = "--judge-summary",
@@ -109,8 +110,8 @@ final class ExperimentCommand implements Callable<Integer> {
         CfrVariant variant = Solvers.requireCfr(solver);
         ActionSpace space = parse(() -> ActionSpace.parse(actions), "--actions");
         Observation observation = parse(() -> Observation.parse(observe), "--observe");
-        if (judge != null && !judge.equals("exact") && !judge.equals("llm")) {
-            throw new UserInputException("--judge must be exact or llm, not '" + judge + "'");
+        if (judge != null && !java.util.List.of("exact", "llm", "llm-joint").contains(judge)) {
+            throw new UserInputException("--judge must be exact, llm or llm-joint, not '" + judge + "'");
         }
         SeededRuns.checkSeeds(seeds);
         if (show < 0) {

@@ -126,15 +126,16 @@ public final class LlmOptions {
             String j = judge == null ? (offline() ? "exact" : "llm") : judge;
             return switch (j) {
                 case "exact" -> RewardModel.exact(domain);
-                case "llm" -> {
+                case "llm", "llm-joint" -> {
                     if (offline()) {
-                        throw new UserInputException("--judge llm needs a language model (--llm openai ...)");
+                        throw new UserInputException("--judge " + j + " needs a language model (--llm openai ...)");
                     }
-                    yield RewardModel.judge(new LlmRewardModel(chat, new RewardSpec(domain.prompts().background(),
-                            domain.prompts().rewardQuery(), domain.minPayoff(), domain.maxPayoff()), seed,
-                            summarise));
+                    RewardSpec spec = new RewardSpec(domain.prompts().background(), domain.prompts().rewardQuery(),
+                            domain.minPayoff(), domain.maxPayoff());
+                    yield RewardModel.judge(new LlmRewardModel(chat, spec, seed, summarise, j.equals("llm")
+                            ? LlmRewardModel.Protocol.PER_PLAYER : LlmRewardModel.Protocol.JOINT));
                 }
-                default -> throw new UserInputException("--judge must be exact or llm, not '" + j + "'");
+                default -> throw new UserInputException("--judge must be exact, llm or llm-joint, not '" + j + "'");
             };
         }
 
@@ -203,7 +204,8 @@ public final class LlmOptions {
             variables.put(settings.apiKeyEnv(), "replay-makes-no-calls");
         }
         try {
-            ChatBackend chat = new CachedChat(LangChainChat.openAi(config, variables), callCache, mode, accounting);
+            ChatBackend chat = new CachedChat(LangChainChat.openAi(config, variables), callCache, mode, accounting,
+                    concurrency);
             return new Session(new LlmUtteranceGenerator(chat), chat, callCache, mode, accounting,
                     new BoundedExecutor(concurrency));
         } catch (LlmException | IllegalArgumentException e) {

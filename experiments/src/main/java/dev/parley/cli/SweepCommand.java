@@ -74,7 +74,7 @@ final class SweepCommand implements Callable<Integer> {
             description = "Sampling seeds chance picks among after every decision (default ${DEFAULT-VALUE}).")
     int seedsPerMessage;
 
-    @Option(names = "--judge", paramLabel = "exact|llm",
+    @Option(names = "--judge", paramLabel = "exact|llm|llm-joint",
             description = "Payoffs from the exact scorer or an LLM judge (default: exact offline, llm with a model).")
     String judge;
 
@@ -176,8 +176,8 @@ final class SweepCommand implements Callable<Integer> {
         }
         List<Integer> lengths = integers(maxReplies, "--max-replies");
         List<Integer> counts = integers(iterations, "--iterations");
-        if (judge != null && !judge.equals("exact") && !judge.equals("llm")) {
-            throw new UserInputException("--judge must be exact or llm, not '" + judge + "'");
+        if (judge != null && !java.util.List.of("exact", "llm", "llm-joint").contains(judge)) {
+            throw new UserInputException("--judge must be exact, llm or llm-joint, not '" + judge + "'");
         }
         List<Cell> grid = new ArrayList<>();
         for (Domain d : ds) {

@@ -94,7 +94,8 @@ public final class ExperimentRunner {
                 game.instructions().stream().map(Instruction::name).toList(),
                 ProfileMetrics.instructionMass(tree, game, eq), curve, calls, cached, tokens,
                 (System.nanoTime() - start) / 1e9, config.actions().label(), config.observe().label(),
-                config.seedsPerMessage(), rewardModel.backend().startsWith("exact:") ? "exact" : "llm",
+                config.seedsPerMessage(), rewardModel.backend().startsWith("exact:") ? "exact"
+                        : rewardModel.backend().startsWith("llm-judge-joint:") ? "llm-joint" : "llm",
                 game.account().verification(), dialogues(game, tree, eq, base, config.dialogues()),
                 domain.protocolPlayers());
     }
