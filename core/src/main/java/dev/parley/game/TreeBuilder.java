@@ -139,7 +139,7 @@ public final class TreeBuilder {
             }
             int[] actions = s.legalActions();
             if (nodes.addAndGet(actions.length) > maxNodes) {
-                throw new GameModelException("game '" + game.name() + "' has more than " + maxNodes
+                throw new TreeTooLargeException("game '" + game.name() + "' has more than " + maxNodes
                         + " nodes; raise the limit or shrink the game");
             }
             for (int a : actions) {

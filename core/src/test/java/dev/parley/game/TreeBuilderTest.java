@@ -60,6 +60,6 @@ class TreeBuilderTest {
     @Test
     void enforcesTheNodeLimitWhileWarming() {
         assertThatThrownBy(() -> new TreeBuilder(2, 5, n -> { }).build(new TinyGame(false)))
-                .isInstanceOf(GameModelException.class).hasMessageContaining("more than 5 nodes");
+                .isInstanceOf(TreeTooLargeException.class).hasMessageContaining("more than 5 nodes");
     }
 }
