@@ -53,6 +53,56 @@ public final class Steering {
     /** @param matcher how the dialogue's words are compared with the game's (see {@link GameTracker}) */
     public static Advice advise(SteeringModel model, int scenario, String role, List<DgepClient.Said> transcript,
                                 WordingMatcher matcher) {
+        Turn turn = turn(model, scenario, role, transcript, matcher);
+        List<Option> options = options(model, turn, false);
+        Option best = options.get(0);
+        for (Option o : options) {
+            if (o.probability() > best.probability()) {
+                best = o;
+            }
+        }
+        Option chosen = options(model, new Turn(turn.state(), turn.distance(), turn.me(),
+                new int[] {best.action()}, new double[] {best.probability()}), true).get(0);
+        Map<String, Double> distribution = new LinkedHashMap<>();
+        options.forEach(o -> distribution.put(o.label(), o.probability()));
+        return new Advice(role, distribution, chosen.label(), chosen.moveId(), chosen.instruction(),
+                chosen.utterance(), chosen.content(), turn.distance());
+    }
+
+    /**
+     * One legal move x instruction at the advised turn, with what the game's generator says for it.
+     *
+     * @param action      the game action
+     * @param label       "propose/calm"
+     * @param probability its probability under the policy
+     * @param moveId      its DGDL move
+     * @param instruction its instruction
+     * @param content     the move's verified content
+     * @param utterance   the words the generator gives it
+     */
+    public record Option(int action, String label, double probability, String moveId, String instruction,
+                         Map<String, Object> content, String utterance) {
+        public Option {
+            content = Contents.copyOf(content);
+        }
+    }
+
+    /**
+     * Every legal move x instruction at {@code role}'s turn with its probability and its words, in the game's
+     * action order (what a coach shows; {@link #advise} picks the most probable of them).
+     *
+     * @throws AgentException as {@link #advise}
+     */
+    public static List<Option> options(SteeringModel model, int scenario, String role,
+                                       List<DgepClient.Said> transcript, WordingMatcher matcher) {
+        return options(model, turn(model, scenario, role, transcript, matcher), true);
+    }
+
+    private record Turn(State state, double distance, int me, int[] legal, double[] p) {
+    }
+
+    private static Turn turn(SteeringModel model, int scenario, String role, List<DgepClient.Said> transcript,
+                             WordingMatcher matcher) {
         int me = model.game().domain().protocolPlayers().indexOf(role);
         if (me < 0) {
             throw new AgentException("no player " + role + " in the " + model.game().domain().name() + " game "
@@ -73,20 +123,26 @@ public final class Steering {
         }
         int[] legal = state.legalActions();
         double[] p = model.equilibrium().actionProbabilities(state.infoStateKey(me), legal);
-        Map<String, Double> distribution = new LinkedHashMap<>();
-        int best = 0;
-        for (int k = 0; k < legal.length; k++) {
-            distribution.put(state.actionLabel(legal[k]), p[k]);
-            if (p[k] > p[best]) {
-                best = k;
+        return new Turn(state, location.maxDistance(), me, legal, p);
+    }
+
+    /** @param words whether to generate each option's words and content (a child state each) */
+    private static List<Option> options(SteeringModel model, Turn turn, boolean words) {
+        List<Option> out = new java.util.ArrayList<>(turn.legal().length);
+        for (int k = 0; k < turn.legal().length; k++) {
+            int a = turn.legal()[k];
+            String label = turn.state().actionLabel(a);
+            String instruction = model.game().codec().instruction(a).name();
+            if (!words) {
+                out.add(new Option(a, label, turn.p()[k], model.game().codec().move(a).orElse(""), instruction,
+                        Map.of(), ""));
+                continue;
             }
+            List<Message> after = model.game().transcript(turn.state().child(a));
+            Message said = after.get(after.size() - 1);
+            out.add(new Option(a, label, turn.p()[k], said.moveId(), instruction, said.content(), said.text()));
         }
-        State child = state.child(legal[best]);
-        List<Message> after = model.game().transcript(child);
-        Message said = after.get(after.size() - 1);
-        return new Advice(role, distribution, state.actionLabel(legal[best]), said.moveId(),
-                model.game().codec().instruction(legal[best]).name(), said.text(), said.content(),
-                location.maxDistance());
+        return out;
     }
 
     /** The most probable entries first, for display. */

@@ -20,6 +20,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -91,6 +92,17 @@ final class ServeCommand implements Callable<Integer> {
                     + "another program's database). Without it such a database is refused.")
     boolean init;
 
+    @Option(names = "--reports", paramLabel = "DIR",
+            description = "Show the experiment reports in DIR at /ui/reports: DIR itself if it holds a report.html "
+                    + "(parley experiment --out), else each subdirectory that does. Repeatable.")
+    List<Path> reports = new java.util.ArrayList<>();
+
+    @Mixin
+    WebOptions web;
+
+    @Mixin
+    LlmOptions llm;
+
     @Spec
     CommandSpec spec;
 
@@ -116,11 +128,19 @@ final class ServeCommand implements Callable<Integer> {
             store.close();
             throw e;
         }
+        LlmOptions.Session session = llm.open();
+        java.util.concurrent.atomic.AtomicReference<java.net.URI> self = new java.util.concurrent.atomic
+                .AtomicReference<>();
+        dev.parley.web.DomainPlay play = web.play(service, session, self::get);
         DialogueServer server;
         try {
             server = DialogueServer.start(service, new DialogueServer.Config(host, port, maxBody, threads,
-                    maxConnections, idleTimeoutSeconds * 1000L, 10_000, adminToken));
+                    maxConnections, idleTimeoutSeconds * 1000L, 10_000, adminToken),
+                    new dev.parley.web.WebInterface(service, play, new dev.parley.web.ReportsIndex(reports)));
+            self.set(WebOptions.loopback(server.uri(), host));
         } catch (IOException e) {
+            play.close();
+            session.close();
             service.close();
             throw new UserInputException("cannot listen on " + host + ":" + port + ": " + e.getMessage());
         }
@@ -129,6 +149,8 @@ final class ServeCommand implements Callable<Integer> {
         out.println("parley serve: listening on " + server.uri() + " (" + store.kind() + " " + store.url()
                 + ": " + h.dialogues() + " dialogues, " + h.quarantined() + " quarantined, " + h.protocols()
                 + " protocols)");
+        out.println("parley serve: the web interface is at " + server.uri() + "/ (" + play.settings().backend()
+                + " words)");
         out.flush();
         if (adminToken == null) {
             PrintWriter err = spec.commandLine().getErr();
@@ -140,6 +162,8 @@ final class ServeCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             // SIGTERM: Jetty stops accepting and lets requests in flight finish, then the store commits what waits
             server.close();
+            play.close();
+            session.close();
             service.close();
             stopped.countDown();
         }, "parley-serve-shutdown"));

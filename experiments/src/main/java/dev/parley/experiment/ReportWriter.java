@@ -348,8 +348,8 @@ public final class ReportWriter {
     }
 
     /**
-     * Writes report.txt, report.json, report.csv, dialogues.jsonl (the first seed's dialogues) and the three PNG
-     * charts into {@code dir}.
+     * Writes report.txt, report.json, report.csv, dialogues.jsonl (the first seed's dialogues), the three PNG
+     * charts and report.html (all of it in one self-contained page) into {@code dir}.
      */
     public static List<Path> writeAll(List<SeededReport> reports, Path dir) throws IOException {
         Files.createDirectories(dir);
@@ -362,6 +362,7 @@ public final class ReportWriter {
         written.add(ReportCharts.nashConv(reports, dir.resolve("nash_conv.png")));
         written.add(ReportCharts.gain(reports, dir.resolve("gain_vs_nash_conv.png")));
         written.add(ReportCharts.instructionMass(reports, dir.resolve("instruction_mass.png")));
+        written.add(ReportHtml.write(reports, dir));
         return written;
     }
 }

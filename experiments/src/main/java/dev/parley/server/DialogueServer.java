@@ -91,10 +91,30 @@ public final class DialogueServer implements AutoCloseable {
     private final Javalin app;
     private final JsonBodies bodies;
     private final GracefulHandler graceful = new GracefulHandler();
+    private final Extension extension;
 
-    private DialogueServer(DialogueService service, Config config) {
+    /**
+     * Routes beside the API (the web interface): asked for every path the API has no route for, after the API's
+     * own routes, so it can never shadow one. An {@link ApiException} it throws is answered as the API answers one.
+     */
+    public interface Extension {
+        /** @return true when it answered the request; false leaves it to the API's 404 */
+        boolean handle(Context ctx, List<String> path, Guard guard);
+    }
+
+    /** The API's own checks, for an extension's routes that change what the server holds. */
+    public interface Guard {
+        /** The operator check of {@code /dialogue/new}: the operator token, or a loopback client without one. */
+        void operator();
+
+        /** The request body as JSON within the body limit, or null when there is none. */
+        JsonNode jsonBody();
+    }
+
+    private DialogueServer(DialogueService service, Config config, Extension extension) {
         this.service = service;
         this.config = config;
+        this.extension = extension;
         this.bodies = new JsonBodies(config.maxBodyBytes());
         // bounded threads; the queue is Jetty's unbounded default (Jetty warns against a bounded one) and is bounded
         // in effect by the connection limit, since an HTTP/1.1 connection has at most one request in flight
@@ -160,7 +180,13 @@ public final class DialogueServer implements AutoCloseable {
 
     /** Binds and starts serving; port 0 picks a free port (see {@link #port()}). */
     public static DialogueServer start(DialogueService service, Config config) throws IOException {
-        DialogueServer s = new DialogueServer(service, config);
+        return start(service, config, null);
+    }
+
+    /** As {@link #start(DialogueService, Config)}, with routes beside the API (null: none). */
+    public static DialogueServer start(DialogueService service, Config config, Extension extension)
+            throws IOException {
+        DialogueServer s = new DialogueServer(service, config, extension);
         try {
             s.app.start();
         } catch (RuntimeException e) {
@@ -217,7 +243,9 @@ public final class DialogueServer implements AutoCloseable {
             route = routeName(path);
             checkDeclaredLength(ctx);
             Reply r = dispatch(ctx, method, path);
-            send(ctx, r.status(), r.body());
+            if (r != null) {
+                send(ctx, r.status(), r.body());
+            }
         } catch (ApiException e) {
             LOG.debug("{} {} -> {} {}", method, route, e.status(), e.getMessage());
             if (e.status() == 413) {
@@ -347,6 +375,19 @@ public final class DialogueServer implements AutoCloseable {
                 allow(method, "GET");
                 return new Reply(200, DgepJson.status(service.status(id)));
             }
+        }
+        if (extension != null && extension.handle(ctx, p, new Guard() {
+            @Override
+            public void operator() {
+                DialogueServer.this.operator(ctx);
+            }
+
+            @Override
+            public JsonNode jsonBody() {
+                return optionalJsonBody(ctx);
+            }
+        })) {
+            return null; // answered by the extension
         }
         throw ApiException.notFound("no such endpoint: " + method + " " + routeName(p) + " (see GET /available, "
                 + "/dialogue/new/{protocol}, /dialogue/{id}/roles|join/{role}|moves[/{participantID}]|"

@@ -371,6 +371,11 @@ public final class DialogueService implements AutoCloseable {
         return -1;
     }
 
+    /** The ids of every stored dialogue, oldest first (quarantined ones included). */
+    public List<String> dialogueIds() {
+        return store.dialogueIds();
+    }
+
     public RolesView roles(String dialogueId) {
         return read(dialogueId, s -> new RolesView(s.id, s.protocolName, s.protocol.roles(), seatViews(s)));
     }

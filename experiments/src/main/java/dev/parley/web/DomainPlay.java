@@ -1,0 +1,318 @@
+package dev.parley.web;
+
+import dev.parley.agent.AgentException;
+import dev.parley.agent.DgepClient;
+import dev.parley.agent.SteeredAgent;
+import dev.parley.agent.Steering;
+import dev.parley.agent.SteeringModel;
+import dev.parley.agent.WordingMatcher;
+import dev.parley.dialogue.Contents;
+import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.Message;
+import dev.parley.dialogue.MoveContext;
+import dev.parley.dialogue.MoveGenerator;
+import dev.parley.dialogue.MoveVerifier;
+import dev.parley.dialogue.Rejection;
+import dev.parley.dialogue.RewardModel;
+import dev.parley.dialogue.Scenario;
+import dev.parley.engine.LegalMove;
+import dev.parley.engine.PerformedMove;
+import dev.parley.server.ApiException;
+import dev.parley.server.DialogueService;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Dialogues played in a dialogue domain: which domain and scenario a served dialogue is, the domain's solved game
+ * (solved once per domain, in the background, on first use), the steered agents invited into them, the coach's
+ * advice for a seat, the verifier's check of a person's move, and the payoffs once a dialogue ends.
+ *
+ * <p>What dialogue is which domain's is held in memory: after a restart the dialogues are still served (the store
+ * keeps them) but as plain protocol dialogues, without coach, agent or payoffs.
+ */
+public final class DomainPlay implements AutoCloseable {
+
+    private static final Logger LOG = LoggerFactory.getLogger(DomainPlay.class);
+
+    /**
+     * How the domains' games are built and judged.
+     *
+     * @param game       the game every agent and coach of a domain plays by (scenarios, length limit, observation)
+     * @param iterations CFR+ iterations when solving
+     * @param moves      a domain's move generator (offline planner and realiser, or a language model)
+     * @param reward     a domain's reward model (its exact scorer, or a judge)
+     * @param matcher    how a person's free words are matched to the game's wordings
+     * @param backend    what generates the words, for the page ("offline", "openai:gpt-4o-mini")
+     */
+    public record Settings(SteeringModel.Settings game, int iterations, Function<Domain, MoveGenerator> moves,
+                           Function<Domain, RewardModel> reward, WordingMatcher matcher, String backend) {
+    }
+
+    /** A served dialogue of a domain: the scenario chance dealt (its index in the game's scenarios). */
+    public record Table(String dialogueId, Domain domain, int scenario) {
+    }
+
+    /** An invited agent's progress, for the page. */
+    public record AgentState(String role, String state, String error) {
+    }
+
+    /** A seat's coach: every move x instruction with its probability and words, or why there is none now. */
+    public record Coaching(List<Steering.Option> options, double distance, String unavailable) {
+    }
+
+    private final List<Domain> domains;
+    private final Settings settings;
+    private final DialogueService service;
+    private final Supplier<URI> server;
+    private final Map<String, Table> tables = new ConcurrentHashMap<>();
+    private final Map<String, CompletableFuture<SteeringModel>> models = new ConcurrentHashMap<>();
+    private final Map<String, AgentState> agents = new ConcurrentHashMap<>();
+    private final Map<String, Map<String, Double>> payoffs = new ConcurrentHashMap<>();
+    private final ExecutorService work = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "parley-web-agents");
+        t.setDaemon(true);
+        return t;
+    });
+
+    /** @param server the server's own address, which the invited agents play through (known once it listens) */
+    public DomainPlay(List<Domain> domains, Settings settings, DialogueService service, Supplier<URI> server) {
+        this.domains = List.copyOf(domains);
+        this.settings = settings;
+        this.service = service;
+        this.server = server;
+    }
+
+    public List<Domain> domains() {
+        return domains;
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    /** The scenarios a dialogue of {@code domain} may be dealt (the game's, in order). */
+    public List<Scenario> scenarios(Domain domain) {
+        return domain.scenarios(settings.game().scenarios(), settings.game().seed());
+    }
+
+    public Optional<Domain> domain(String name) {
+        return domains.stream().filter(d -> d.name().equals(name)).findFirst();
+    }
+
+    /** Starts a dialogue of the domain's protocol in scenario {@code scenario}; its game is solved meanwhile. */
+    public Table create(String domainName, int scenario) {
+        Domain d = domain(domainName).orElseThrow(() -> new ApiException(404, "no dialogue domain " + domainName
+                + " (domains: " + String.join(", ", domains.stream().map(Domain::name).toList()) + ")"));
+        if (scenario < 0 || scenario >= settings.game().scenarios()) {
+            throw new ApiException(400, "scenario must be between 0 and " + (settings.game().scenarios() - 1)
+                    + ", got " + scenario);
+        }
+        model(d); // start solving now: a person reads the page before the first turn
+        String id = service.create(d.name());
+        Table t = new Table(id, d, scenario);
+        tables.put(id, t);
+        return t;
+    }
+
+    public Optional<Table> table(String dialogueId) {
+        return Optional.ofNullable(tables.get(dialogueId));
+    }
+
+    private CompletableFuture<SteeringModel> model(Domain d) {
+        return models.computeIfAbsent(d.name(), n -> CompletableFuture.supplyAsync(() -> {
+            LOG.info("solving the {} game for the web interface", n);
+            return SteeringModel.solve(d, settings.moves().apply(d), settings.game(), settings.iterations());
+        }, work));
+    }
+
+    /** The solved game, or empty while it is being solved. */
+    public Optional<SteeringModel> readyModel(Domain d) {
+        CompletableFuture<SteeringModel> f = model(d);
+        if (!f.isDone()) {
+            return Optional.empty();
+        }
+        return Optional.of(await(f));
+    }
+
+    private static SteeringModel await(CompletableFuture<SteeringModel> f) {
+        try {
+            return f.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ApiException(503, "interrupted while the game was being solved");
+        } catch (ExecutionException e) {
+            throw new ApiException(503, "the game could not be solved: " + e.getCause().getMessage());
+        }
+    }
+
+    /** The transcript as the agents read it: the speaker's words where it sent some, else the locution. */
+    List<DgepClient.Said> said(String dialogueId) {
+        List<DgepClient.Said> out = new ArrayList<>();
+        for (DialogueService.Entry e : service.transcript(dialogueId)) {
+            PerformedMove m = e.move();
+            out.add(new DgepClient.Said(m.index(), m.speaker(), m.moveId(), m.reply(), m.target(),
+                    e.words() != null ? e.words() : m.text()));
+        }
+        return out;
+    }
+
+    /** The transcript as the domain reads it: speaker index, verified content, words. */
+    private static List<Message> messages(Domain d, List<DgepClient.Said> said) {
+        List<Message> out = new ArrayList<>();
+        for (DgepClient.Said s : said) {
+            out.add(new Message(d.protocolPlayers().indexOf(s.player()), s.moveId(), Contents.fromReply(s.reply()),
+                    s.text()));
+        }
+        return out;
+    }
+
+    /** Whether the dialogue is over for its game: the protocol ended, nobody can move, or the length limit. */
+    public boolean ended(String dialogueId) {
+        DialogueService.StatusView v = service.status(dialogueId);
+        if (!v.engineStatus().acceptsMoves()) {
+            return true;
+        }
+        if (tables.containsKey(dialogueId) && v.moveCount() >= settings.game().maxReplies()) {
+            return true;
+        }
+        return !v.waiting() && service.moves(dialogueId).values().stream().allMatch(List::isEmpty);
+    }
+
+    /** The payoffs of an ended domain dialogue by player, from the reward model (computed once). */
+    public Optional<Map<String, Double>> payoffs(String dialogueId) {
+        Table t = tables.get(dialogueId);
+        if (t == null || !ended(dialogueId)) {
+            return Optional.empty();
+        }
+        return Optional.of(payoffs.computeIfAbsent(dialogueId, id -> {
+            Scenario s = scenarios(t.domain()).get(t.scenario());
+            List<Double> v = settings.reward().apply(t.domain()).score(s, messages(t.domain(), said(id))).values();
+            Map<String, Double> byPlayer = new java.util.LinkedHashMap<>();
+            for (int p = 0; p < t.domain().protocolPlayers().size(); p++) {
+                byPlayer.put(t.domain().protocolPlayers().get(p), v.get(p));
+            }
+            return byPlayer;
+        }));
+    }
+
+    public String judge(Domain d) {
+        return settings.reward().apply(d).backend();
+    }
+
+    /** The private information of the seat {@code player} in the dialogue's scenario. */
+    public List<String> privateInfo(Table t, String player) {
+        int p = t.domain().protocolPlayers().indexOf(player);
+        return p < 0 ? List.of() : scenarios(t.domain()).get(t.scenario()).player(p).knowledge();
+    }
+
+    /** Each content variable's JSON Schema for {@code move} said by {@code player} now. */
+    public com.fasterxml.jackson.databind.node.ObjectNode schema(Table t, String player, LegalMove move) {
+        int p = t.domain().protocolPlayers().indexOf(player);
+        if (p < 0) {
+            return null;
+        }
+        Scenario s = scenarios(t.domain()).get(t.scenario());
+        return t.domain().content().rules().schema(move.moveId(), new MoveContext(s, p,
+                messages(t.domain(), said(t.dialogueId()))));
+    }
+
+    /**
+     * The verifier's reason to refuse {@code reply} for {@code moveId} by {@code player} (a fruit the trader does
+     * not hold, terms that are not the offer on the table), or empty. The protocol's own checks come after, at the
+     * interaction endpoint.
+     */
+    public Optional<String> refuse(Table t, String player, String moveId, Map<String, String> reply) {
+        int p = t.domain().protocolPlayers().indexOf(player);
+        if (p < 0) {
+            return Optional.of(player + " is not a player of the " + t.domain().name() + " game");
+        }
+        if (ended(t.dialogueId())) {
+            return Optional.of("the dialogue is over (the game ends after " + settings.game().maxReplies()
+                    + " messages or when the protocol ends)");
+        }
+        Scenario s = scenarios(t.domain()).get(t.scenario());
+        Map<String, Object> content;
+        try {
+            content = Contents.fromReply(reply);
+        } catch (IllegalArgumentException e) {
+            return Optional.of("the content cannot be read: " + e.getMessage());
+        }
+        Optional<Rejection> r = new MoveVerifier(t.domain().content()).checkSaid(moveId, content,
+                new MoveContext(s, p, messages(t.domain(), said(t.dialogueId()))));
+        return r.map(Rejection::detail);
+    }
+
+    /** The coach for {@code player}'s seat: empty options with the reason when there is no advice now. */
+    public Coaching coach(Table t, String player) {
+        Optional<SteeringModel> m = readyModel(t.domain());
+        if (m.isEmpty()) {
+            return new Coaching(List.of(), 0, "the solver is still solving the " + t.domain().name() + " game");
+        }
+        if (ended(t.dialogueId())) {
+            return new Coaching(List.of(), 0, "the dialogue is over");
+        }
+        try {
+            List<DgepClient.Said> said = said(t.dialogueId());
+            List<Steering.Option> options = Steering.options(m.get(), t.scenario(), player, said, settings.matcher());
+            return new Coaching(options, 0, null);
+        } catch (AgentException e) {
+            return new Coaching(List.of(), 0, e.getMessage());
+        }
+    }
+
+    public Optional<AgentState> agent(String dialogueId) {
+        return Optional.ofNullable(agents.get(dialogueId));
+    }
+
+    /** Seats a steered agent in {@code role}: it joins now and plays by the solved game until the game ends. */
+    public AgentState invite(Table t, String role) {
+        if (!t.domain().protocolPlayers().contains(role)) {
+            throw new ApiException(400, "the " + t.domain().name() + " game has no player " + role + " (players: "
+                    + String.join(", ", t.domain().protocolPlayers()) + ")");
+        }
+        AgentState prior = agents.putIfAbsent(t.dialogueId(), new AgentState(role, "joining", null));
+        if (prior != null) {
+            throw new ApiException(409, "dialogue " + t.dialogueId() + " has a steered agent already (as "
+                    + prior.role() + ")");
+        }
+        DgepClient client = new DgepClient(server.get(), Duration.ofSeconds(30));
+        set(t, role, "waiting for the solver", null);
+        work.execute(() -> {
+            try {
+                SteeringModel m = await(model(t.domain()));
+                set(t, role, "playing", null);
+                SteeredAgent agent = new SteeredAgent(client, m.game(),
+                        m.equilibrium(), t.scenario(), settings.game().seed(), Duration.ofMillis(60),
+                        Duration.ofHours(2), "web-agent", settings.matcher());
+                SteeredAgent.Outcome o = agent.play(t.dialogueId(), role);
+                set(t, role, "finished after " + o.decisions().size() + " moves", null);
+            } catch (RuntimeException e) {
+                LOG.warn("steered agent in dialogue {} as {} stopped: {}", t.dialogueId(), role, e.getMessage());
+                set(t, role, "stopped", e.getMessage());
+            }
+        });
+        return agents.get(t.dialogueId());
+    }
+
+    private void set(Table t, String role, String state, String error) {
+        agents.put(t.dialogueId(), new AgentState(role, state, error));
+    }
+
+    @Override
+    public void close() {
+        work.shutdownNow();
+    }
+}

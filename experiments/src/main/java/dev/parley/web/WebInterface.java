@@ -1,0 +1,453 @@
+package dev.parley.web;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.agent.Steering;
+import dev.parley.dialogue.Contents;
+import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.Scenario;
+import dev.parley.engine.LegalMove;
+import dev.parley.engine.PerformedMove;
+import dev.parley.server.ApiException;
+import dev.parley.server.DialogueServer;
+import dev.parley.server.DialogueService;
+import io.javalin.http.Context;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The web interface {@code parley serve} adds beside the DGEP API: the pages at {@code /} and {@code /ui/...}
+ * (static files from the jar, plain HTML, CSS and a little JavaScript) and the JSON they read under
+ * {@code /ui/api/...}. Moves are never made here: the page sends them through the API's interaction endpoint with
+ * the seat's token; this only checks them first with the domain's verifier, so a refusal can give its reason.
+ *
+ * <p>Routes: {@code GET /}, {@code /ui/dialogue?id=ID}, {@code /ui/reports}, {@code /ui/reports/NAME[/FILE]},
+ * {@code /ui/static/FILE}; {@code GET /ui/api/overview}, {@code GET|POST /ui/api/dialogues},
+ * {@code GET /ui/api/dialogues/ID[?since=N]}, {@code POST /ui/api/dialogues/ID/seat|check|agent},
+ * {@code GET /ui/api/reports}.
+ */
+public final class WebInterface implements DialogueServer.Extension {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8", "css",
+            "text/css; charset=utf-8", "js", "text/javascript; charset=utf-8", "png", "image/png", "json",
+            "application/json; charset=utf-8", "csv", "text/csv; charset=utf-8", "txt", "text/plain; charset=utf-8",
+            "jsonl", "text/plain; charset=utf-8", "svg", "image/svg+xml");
+    private static final java.util.Set<String> STATIC = java.util.Set.of("app.css", "common.js", "index.js",
+            "dialogue.js", "reports.js");
+
+    private final DialogueService service;
+    private final DomainPlay play;
+    private final ReportsIndex reports;
+
+    public WebInterface(DialogueService service, DomainPlay play, ReportsIndex reports) {
+        this.service = service;
+        this.play = play;
+        this.reports = reports;
+    }
+
+    @Override
+    public boolean handle(Context ctx, List<String> p, DialogueServer.Guard guard) {
+        String method = ctx.req().getMethod();
+        int n = p.size();
+        if (n == 0) {
+            get(method);
+            resource(ctx, "index.html");
+            return true;
+        }
+        if (!p.get(0).equals("ui")) {
+            return false;
+        }
+        if (n == 2 && p.get(1).equals("dialogue")) {
+            get(method);
+            resource(ctx, "dialogue.html");
+            return true;
+        }
+        if (n == 3 && p.get(1).equals("static") && STATIC.contains(p.get(2))) {
+            get(method);
+            resource(ctx, p.get(2));
+            return true;
+        }
+        if (n == 2 && p.get(1).equals("reports")) {
+            get(method);
+            resource(ctx, "reports.html");
+            return true;
+        }
+        if ((n == 3 || n == 4) && p.get(1).equals("reports")) {
+            get(method);
+            Path f = reports.file(p.get(2), n == 3 ? ReportsIndex.PAGE : p.get(3)).orElseThrow(() ->
+                    new ApiException(404, "no report " + p.get(2) + (n == 4 ? " or no file " + p.get(3) : "")
+                            + " (see /ui/reports)"));
+            file(ctx, f);
+            return true;
+        }
+        if (n >= 3 && p.get(1).equals("api")) {
+            json(ctx, api(ctx, method, p.subList(2, n), guard));
+            return true;
+        }
+        return false;
+    }
+
+    private JsonNode api(Context ctx, String method, List<String> p, DialogueServer.Guard guard) {
+        String what = p.get(0);
+        if (p.size() == 1 && what.equals("overview")) {
+            get(method);
+            return overview();
+        }
+        if (p.size() == 1 && what.equals("reports")) {
+            get(method);
+            return reportList();
+        }
+        if (p.size() == 1 && what.equals("dialogues")) {
+            if (method.equals("POST")) {
+                guard.operator();
+                return create(guard.jsonBody());
+            }
+            get(method);
+            return dialogues();
+        }
+        if (what.equals("dialogues") && p.size() == 2) {
+            get(method);
+            int since = 0;
+            String s = ctx.queryParam("since");
+            if (s != null) {
+                try {
+                    since = Math.max(0, Integer.parseInt(s));
+                } catch (NumberFormatException e) {
+                    throw new ApiException(400, "since must be a number, not " + s);
+                }
+            }
+            return dialogue(p.get(1), since);
+        }
+        if (what.equals("dialogues") && p.size() == 3) {
+            if (!method.equals("POST")) {
+                throw new ApiException(405, "method " + method + " is not allowed here (allowed: POST)",
+                        Map.of("allow", List.of("POST")));
+            }
+            String id = p.get(1);
+            JsonNode body = guard.jsonBody();
+            switch (p.get(2)) {
+                case "seat" -> {
+                    return seat(id, text(body, "participantID"));
+                }
+                case "check" -> {
+                    return check(id, text(body, "participantID"), text(body, "moveID"), body.get("reply"));
+                }
+                case "agent" -> {
+                    guard.operator();
+                    DomainPlay.Table t = table(id);
+                    return agentJson(play.invite(t, text(body, "role")));
+                }
+                default -> {
+                    return null;
+                }
+            }
+        }
+        throw new ApiException(404, "no such page data: " + method + " /ui/api/" + String.join("/", p));
+    }
+
+    // ------------------------------------------------------------------ data
+
+    private JsonNode overview() {
+        ObjectNode o = JSON.createObjectNode();
+        service.available().forEach(o.putArray("protocols")::add);
+        ArrayNode ds = o.putArray("domains");
+        for (Domain d : play.domains()) {
+            ObjectNode x = ds.addObject().put("name", d.name()).put("protocol", d.name());
+            d.protocolPlayers().forEach(x.putArray("players")::add);
+            ArrayNode sc = x.putArray("scenarios");
+            List<Scenario> scenarios = play.scenarios(d);
+            for (int i = 0; i < scenarios.size(); i++) {
+                sc.addObject().put("index", i).put("id", scenarios.get(i).id()).put("topic",
+                        scenarios.get(i).topic());
+            }
+        }
+        o.put("backend", play.settings().backend());
+        o.put("maxReplies", play.settings().game().maxReplies());
+        o.put("reports", reports.configured());
+        return o;
+    }
+
+    private JsonNode create(JsonNode body) {
+        if (body == null || !body.isObject()) {
+            throw new ApiException(400, "the body must be {\"protocol\": NAME} or {\"domain\": NAME, "
+                    + "\"scenario\": K}");
+        }
+        if (body.hasNonNull("domain")) {
+            JsonNode k = body.path("scenario");
+            if (!k.isMissingNode() && !k.isNull() && !k.canConvertToInt()) {
+                throw new ApiException(400, "\"scenario\" must be a number");
+            }
+            DomainPlay.Table t = play.create(text(body, "domain"), k.isMissingNode() || k.isNull() ? 0 : k.asInt());
+            return JSON.createObjectNode().put("dialogueID", t.dialogueId()).put("domain", t.domain().name())
+                    .put("scenario", t.scenario());
+        }
+        return JSON.createObjectNode().put("dialogueID", service.create(text(body, "protocol")));
+    }
+
+    private JsonNode dialogues() {
+        ObjectNode o = JSON.createObjectNode();
+        ArrayNode a = o.putArray("dialogues");
+        for (String id : service.dialogueIds()) {
+            DialogueService.StatusView v;
+            try {
+                v = service.status(id);
+            } catch (ApiException e) {
+                a.addObject().put("id", id).put("status", "unavailable").put("error", e.getMessage());
+                continue;
+            }
+            ObjectNode x = a.addObject().put("id", id).put("protocol", v.protocol())
+                    .put("status", status(id, v)).put("moves", v.moveCount());
+            play.table(id).ifPresent(t -> x.put("domain", t.domain().name()).put("scenario", t.scenario()));
+            seats(x.putArray("participants"), v, id);
+        }
+        return o;
+    }
+
+    private String status(String id, DialogueService.StatusView v) {
+        if (v.waiting()) {
+            return "waiting for players";
+        }
+        return play.ended(id) ? "ended" : "active";
+    }
+
+    private void seats(ArrayNode a, DialogueService.StatusView v, String id) {
+        Optional<DomainPlay.AgentState> agent = play.agent(id);
+        for (DialogueService.SeatView s : v.seats()) {
+            ObjectNode x = a.addObject().put("player", s.handle()).put("filled", s.filled());
+            if (agent.isPresent() && agent.get().role().equals(s.handle())) {
+                x.put("agent", true);
+            }
+        }
+    }
+
+    private JsonNode dialogue(String id, int since) {
+        DialogueService.StatusView v = service.status(id);
+        ObjectNode o = JSON.createObjectNode().put("id", id).put("protocol", v.protocol())
+                .put("status", status(id, v)).put("ended", play.ended(id)).put("moves", v.moveCount());
+        seats(o.putArray("participants"), v, id);
+        List<DialogueService.Entry> entries = service.transcript(id);
+        ArrayNode t = o.putArray("transcript");
+        for (int i = since; i < entries.size(); i++) {
+            PerformedMove m = entries.get(i).move();
+            ObjectNode x = t.addObject().put("index", m.index()).put("player", m.speaker()).put("moveID", m.moveId());
+            x.set("content", JSON.valueToTree(Contents.fromReply(m.reply())));
+            x.put("text", entries.get(i).words() != null ? entries.get(i).words() : m.text());
+            x.put("locution", m.text());
+        }
+        Optional<DomainPlay.Table> table = play.table(id);
+        if (table.isPresent()) {
+            DomainPlay.Table tb = table.get();
+            ObjectNode d = o.putObject("domain").put("name", tb.domain().name()).put("scenario", tb.scenario())
+                    .put("maxReplies", play.settings().game().maxReplies())
+                    .put("solved", play.readyModel(tb.domain()).isPresent())
+                    .put("backend", play.settings().backend());
+            tb.domain().protocolPlayers().forEach(d.putArray("players")::add);
+            play.agent(id).ifPresent(a -> o.set("agent", agentJson(a)));
+            play.payoffs(id).ifPresent(pay -> {
+                ObjectNode po = o.putObject("payoffs");
+                pay.forEach(po::put);
+                o.put("judge", play.judge(tb.domain()));
+            });
+        }
+        return o;
+    }
+
+    private static JsonNode agentJson(DomainPlay.AgentState a) {
+        ObjectNode o = JSON.createObjectNode().put("role", a.role()).put("state", a.state());
+        if (a.error() != null) {
+            o.put("error", a.error());
+        }
+        return o;
+    }
+
+    /** A seat's view: its private information, its legal moves as forms, and the coach. */
+    private JsonNode seat(String id, String token) {
+        DialogueService.ParticipantMoves pm = service.moves(id, token);
+        ObjectNode o = JSON.createObjectNode().put("player", pm.handle());
+        Optional<DomainPlay.Table> table = play.table(id);
+        boolean ended = play.ended(id);
+        o.put("ended", ended);
+        table.ifPresent(t -> play.privateInfo(t, pm.handle()).forEach(o.putArray("private")::add));
+        DomainPlay.Coaching coach = table.isPresent() && !ended && !pm.moves().isEmpty()
+                ? play.coach(table.get(), pm.handle()) : null;
+        ArrayNode moves = o.putArray("moves");
+        if (!ended) {
+            for (LegalMove m : pm.moves()) {
+                ObjectNode x = moves.addObject().put("moveID", m.moveId()).put("opener", m.opener());
+                ObjectNode reply = x.putObject("reply");
+                m.reply().forEach(reply::put);
+                if (m.target() != null) {
+                    x.put("target", m.target());
+                }
+                if (m.targets().size() > 1) {
+                    m.targets().forEach(x.putArray("targets")::add);
+                }
+                if (table.isPresent()) {
+                    x.set("schema", play.schema(table.get(), pm.handle(), m));
+                }
+                if (coach != null) {
+                    // the coach's most probable wording of this move prefills its form
+                    coach.options().stream().filter(c -> c.moveId().equals(m.moveId()))
+                            .max(java.util.Comparator.comparingDouble(Steering.Option::probability))
+                            .ifPresent(c -> {
+                                x.set("prefill", JSON.valueToTree(c.content()));
+                                x.put("suggestedText", c.utterance());
+                            });
+                }
+            }
+        }
+        if (coach != null) {
+            ObjectNode c = o.putObject("coach");
+            if (coach.unavailable() != null) {
+                c.put("unavailable", coach.unavailable());
+            } else {
+                ArrayNode a = c.putArray("options");
+                coach.options().stream().sorted((u, w) -> Double.compare(w.probability(), u.probability()))
+                        .forEach(op -> {
+                            ObjectNode x = a.addObject().put("label", op.label()).put("moveID", op.moveId())
+                                    .put("instruction", op.instruction()).put("probability", op.probability())
+                                    .put("text", op.utterance());
+                            x.set("content", JSON.valueToTree(op.content()));
+                        });
+            }
+        }
+        return o;
+    }
+
+    /** The verifier's verdict on a move before the page sends it to the interaction endpoint. */
+    private JsonNode check(String id, String token, String moveId, JsonNode replyNode) {
+        DialogueService.ParticipantMoves pm = service.moves(id, token);
+        Map<String, String> reply = new LinkedHashMap<>();
+        if (replyNode != null && !replyNode.isNull()) {
+            if (!replyNode.isObject()) {
+                throw new ApiException(400, "\"reply\" must be an object {variable: text}");
+            }
+            for (Iterator<Map.Entry<String, JsonNode>> it = replyNode.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                reply.put(e.getKey(), e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString());
+            }
+        }
+        ObjectNode o = JSON.createObjectNode();
+        Optional<String> refused = Optional.empty();
+        if (pm.moves().stream().noneMatch(m -> m.moveId().equals(moveId))) {
+            refused = Optional.of(moveId + " is not one of " + pm.handle() + "'s legal moves now"
+                    + (pm.moves().isEmpty() ? " (it is not " + pm.handle() + "'s turn)" : " ("
+                    + String.join(", ", pm.moves().stream().map(LegalMove::moveId).toList()) + ")"));
+        } else if (play.table(id).isPresent()) {
+            refused = play.refuse(play.table(id).get(), pm.handle(), moveId, reply);
+        }
+        o.put("ok", refused.isEmpty());
+        refused.ifPresent(r -> o.put("reason", r));
+        if (refused.isEmpty()) {
+            // the reply as the engine and the agents read it: canonical JSON for structured content
+            ObjectNode canonical = o.putObject("reply");
+            Contents.reply(Contents.fromReply(reply)).forEach(canonical::put);
+        }
+        return o;
+    }
+
+    private JsonNode reportList() {
+        ObjectNode o = JSON.createObjectNode().put("configured", reports.configured());
+        ArrayNode a = o.putArray("reports");
+        for (ReportsIndex.Report r : reports.reports().values()) {
+            ObjectNode x = a.addObject().put("name", r.name()).put("path", r.dir().toString());
+            try {
+                x.put("modified", Files.getLastModifiedTime(r.dir().resolve(ReportsIndex.PAGE)).toString());
+                Path json = r.dir().resolve("report.json");
+                if (Files.isRegularFile(json)) {
+                    JsonNode j = JSON.readTree(json.toFile());
+                    ArrayNode domains = x.putArray("domains");
+                    if (j != null && j.isArray()) {
+                        j.forEach(e -> domains.add(e.path("domain").asText() + " (" + e.path("solver").asText()
+                                + ", " + e.path("backend").asText() + ")"));
+                    }
+                }
+            } catch (IOException e) {
+                x.put("error", "cannot read: " + e.getMessage());
+            }
+        }
+        return o;
+    }
+
+    private DomainPlay.Table table(String id) {
+        service.status(id); // 404 for an unknown dialogue
+        return play.table(id).orElseThrow(() -> new ApiException(409, "dialogue " + id + " was not started from a "
+                + "dialogue domain here, so there is no solved game to steer an agent by"));
+    }
+
+    // ------------------------------------------------------------------ responses
+
+    private static String text(JsonNode body, String field) {
+        JsonNode v = body == null ? null : body.get(field);
+        if (v == null || !v.isTextual() || v.asText().isEmpty()) {
+            throw new ApiException(400, "missing \"" + field + "\" (text)");
+        }
+        return v.asText();
+    }
+
+    private static void get(String method) {
+        if (!method.equals("GET")) {
+            throw new ApiException(405, "method " + method + " is not allowed here (allowed: GET)",
+                    Map.of("allow", List.of("GET")));
+        }
+    }
+
+    private static void json(Context ctx, JsonNode body) {
+        if (body == null) {
+            throw new ApiException(404, "no such page data");
+        }
+        try {
+            send(ctx, "json", JSON.writeValueAsBytes(body));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot write a response", e);
+        }
+    }
+
+    private static void resource(Context ctx, String name) {
+        try (InputStream in = WebInterface.class.getResourceAsStream("/web/" + name)) {
+            if (in == null) {
+                throw new IllegalStateException("the jar lacks web/" + name);
+            }
+            send(ctx, name.substring(name.lastIndexOf('.') + 1), in.readAllBytes());
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read web/" + name, e);
+        }
+    }
+
+    private static void file(Context ctx, Path f) {
+        String name = f.getFileName().toString();
+        try {
+            send(ctx, name.substring(name.lastIndexOf('.') + 1), Files.readAllBytes(f));
+        } catch (IOException e) {
+            throw new ApiException(404, "cannot read " + name + ": " + e.getMessage());
+        }
+    }
+
+    private static void send(Context ctx, String ext, byte[] bytes) {
+        ctx.status(200);
+        ctx.contentType(TYPES.getOrDefault(ext.toLowerCase(Locale.ROOT), "application/octet-stream"));
+        ctx.header("Cache-Control", "no-store");
+        ctx.header("X-Content-Type-Options", "nosniff");
+        ctx.header("Referrer-Policy", "no-referrer");
+        ctx.header("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' "
+                + "'unsafe-inline'; script-src 'self'; frame-ancestors 'none'");
+        ctx.result(bytes);
+    }
+
+    static String utf8(byte[] b) {
+        return new String(b, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,68 @@
+'use strict';
+(function () {
+  const { api, el, clear } = Parley;
+  let overview = null;
+
+  function fillScenarios() {
+    const d = overview.domains.find((x) => x.name === document.getElementById('domain').value);
+    const sel = clear(document.getElementById('scenario'));
+    (d ? d.scenarios : []).forEach((s) => sel.append(el('option', { value: s.index, text: s.index + ': ' + s.id })));
+  }
+
+  async function load() {
+    overview = await api('GET', '/ui/api/overview');
+    const dsel = clear(document.getElementById('domain'));
+    overview.domains.forEach((d) => dsel.append(el('option', { value: d.name, text: d.name })));
+    fillScenarios();
+    const psel = clear(document.getElementById('protocol'));
+    overview.protocols.forEach((p) => psel.append(el('option', { value: p, text: p })));
+  }
+
+  async function list() {
+    const data = await api('GET', '/ui/api/dialogues');
+    const body = clear(document.querySelector('#dialogues tbody'));
+    for (const d of data.dialogues.slice().reverse()) {
+      const seats = (d.participants || []).map((s) => el('span', { class: 'badge' + (s.agent ? ' agent' : '') },
+        s.player + (s.agent ? ' (agent)' : s.filled ? ' (joined)' : ' (free)')));
+      body.append(el('tr', { 'data-id': d.id },
+        el('td', {}, el('a', { class: 'id', href: '/ui/dialogue?id=' + encodeURIComponent(d.id), text: d.id })),
+        el('td', { text: d.protocol || '' }),
+        el('td', { text: d.domain ? d.domain + ' / ' + d.scenario : '' }),
+        el('td', { class: 'status', text: d.status }),
+        el('td', {}, seats),
+        el('td', { class: 'num', text: d.moves === undefined ? '' : d.moves })));
+    }
+    document.getElementById('list-note').textContent = data.dialogues.length + ' dialogues';
+  }
+
+  async function create(body) {
+    const out = document.getElementById('create-error');
+    out.textContent = '';
+    try {
+      const r = await api('POST', '/ui/api/dialogues', body);
+      window.location.href = '/ui/dialogue?id=' + encodeURIComponent(r.dialogueID);
+    } catch (e) {
+      out.textContent = 'Not created: ' + e.message;
+    }
+  }
+
+  document.addEventListener('DOMContentLoaded', async () => {
+    document.getElementById('domain').addEventListener('change', fillScenarios);
+    document.getElementById('new-domain').addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      create({ domain: document.getElementById('domain').value,
+        scenario: Number(document.getElementById('scenario').value) });
+    });
+    document.getElementById('new-protocol').addEventListener('submit', (ev) => {
+      ev.preventDefault();
+      create({ protocol: document.getElementById('protocol').value });
+    });
+    try {
+      await load();
+      await list();
+    } catch (e) {
+      document.getElementById('create-error').textContent = e.message;
+    }
+    setInterval(() => list().catch(() => {}), 3000);
+  });
+})();

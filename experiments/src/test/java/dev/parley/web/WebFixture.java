@@ -1,0 +1,129 @@
+package dev.parley.web;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.agent.MiniLmWordingMatcher;
+import dev.parley.agent.SteeringModel;
+import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.MoveGenerator;
+import dev.parley.dialogue.Observation;
+import dev.parley.dialogue.OfflineMoveGenerator;
+import dev.parley.dialogue.RewardModel;
+import dev.parley.domain.DialogueDomains;
+import dev.parley.domain.protocols.ProtocolLibrary;
+import dev.parley.engine.ExternalConditionResolver;
+import dev.parley.server.DialogueServer;
+import dev.parley.server.DialogueService;
+import dev.parley.server.DialogueStore;
+import dev.parley.server.ProtocolRegistry;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
+
+/**
+ * A served web interface on a loopback ephemeral port over a SQLite file: the bundled protocols and every dialogue
+ * domain's, the domains' games small enough to solve in a second or two (2 scenarios, 4 messages, 60 CFR+
+ * iterations), offline words unless a move generator is given.
+ */
+final class WebFixture implements AutoCloseable {
+
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final int MAX_REPLIES = 4;
+
+    final DialogueService service;
+    final DomainPlay play;
+    final DialogueServer server;
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(10)).build();
+
+    record Reply(int status, JsonNode json) {
+    }
+
+    WebFixture(Path dir, List<Path> reports) {
+        this(dir, reports, d -> new OfflineMoveGenerator(d.content()), "offline");
+    }
+
+    WebFixture(Path dir, List<Path> reports, Function<Domain, MoveGenerator> moves, String backend) {
+        ProtocolRegistry registry = new ProtocolRegistry();
+        for (ProtocolLibrary.Entry e : ProtocolLibrary.entries()) {
+            registry.add(e.name(), ProtocolRegistry.Origin.BUNDLED, ProtocolLibrary.load(e.name()));
+        }
+        for (Domain d : DialogueDomains.all()) {
+            registry.add(d.name(), ProtocolRegistry.Origin.BUNDLED, d.protocol());
+        }
+        service = new DialogueService(registry, DialogueStore.open(dir.resolve("web.db").toString(),
+                new DialogueStore.Options(2, true)), ExternalConditionResolver.offlineDefault(),
+                DialogueService.Settings.defaults(10_000));
+        AtomicReference<URI> self = new AtomicReference<>();
+        play = new DomainPlay(DialogueDomains.all(), new DomainPlay.Settings(new SteeringModel.Settings(2,
+                MAX_REPLIES, 1, 2, Observation.WORDS), 60, moves, RewardModel::exact, new MiniLmWordingMatcher(),
+                backend), service, self::get);
+        try {
+            server = DialogueServer.start(service, new DialogueServer.Config("127.0.0.1", 0, 1 << 18, 16, 1024,
+                    30_000, 5_000, null), new WebInterface(service, play, new ReportsIndex(reports)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        self.set(server.uri());
+    }
+
+    URI uri() {
+        return server.uri();
+    }
+
+    Reply get(String path) {
+        return send("GET", path, null);
+    }
+
+    Reply post(String path, Object body) {
+        return send("POST", path, body);
+    }
+
+    Reply send(String method, String path, Object body) {
+        try {
+            HttpRequest.BodyPublisher pub = body == null ? HttpRequest.BodyPublishers.noBody()
+                    : HttpRequest.BodyPublishers.ofString(body instanceof String s ? s : JSON.writeValueAsString(body));
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri().resolve(path)).method(method, pub)
+                    .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+            JsonNode j;
+            try {
+                j = JSON.readTree(r.body());
+            } catch (IOException e) {
+                j = JSON.getNodeFactory().textNode(r.body());
+            }
+            return new Reply(r.statusCode(), j);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    String text(String path) {
+        try {
+            return http.send(HttpRequest.newBuilder(uri().resolve(path)).GET().build(),
+                    HttpResponse.BodyHandlers.ofString()).body();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.close();
+        play.close();
+        service.close();
+    }
+}
