@@ -42,7 +42,17 @@
 
   // ---------------------------------------------------------------- seats
 
+  let seatsKey = null;
+  let payoffsKey = null;
+
   function renderSeats(d) {
+    // rebuilt only when something changed, so a control is never replaced under the pointer
+    const key = JSON.stringify([d.participants, d.ended, !!d.agent, seat && seat.player]);
+    const a = d.agent;
+    $('agent-state').textContent = a ? 'Steered agent as ' + a.role + ': ' + a.state + (a.error ? ' (' + a.error + ')' : '')
+      : '';
+    if (key === seatsKey) return;
+    seatsKey = key;
     const body = clear(document.querySelector('#seats tbody'));
     for (const s of d.participants) {
       const mine = seat && seat.player === s.player;
@@ -59,9 +69,6 @@
       body.append(el('tr', { 'data-player': s.player }, el('td', { text: s.player }),
         el('td', { class: 'seat-state', text: state }), el('td', {}, actions)));
     }
-    const a = d.agent;
-    $('agent-state').textContent = a ? 'Steered agent as ' + a.role + ': ' + a.state + (a.error ? ' (' + a.error + ')' : '')
-      : '';
   }
 
   async function join(player) {
@@ -220,7 +227,7 @@
     (v.private || []).forEach((line) => priv.append(el('li', { text: line })));
     const moves = clear($('moves'));
     v.moves.forEach((m) => moves.append(moveForm(m)));
-    $('moves-note').textContent = v.ended ? 'The dialogue is over.'
+    $('moves-note').textContent = v.ended ? 'The dialogue is over.' : v.waiting ? 'Waiting for players to join.'
       : v.moves.length ? '' : 'Waiting for the other side.';
     renderCoach(v.coach);
   }
@@ -254,6 +261,9 @@
       return;
     }
     $('payoffs-panel').hidden = false;
+    const key = JSON.stringify(d.payoffs);
+    if (key === payoffsKey) return;
+    payoffsKey = key;
     const body = clear(document.querySelector('#payoffs tbody'));
     for (const [p, v] of Object.entries(d.payoffs)) {
       body.append(el('tr', { 'data-player': p, 'data-value': v }, el('td', { text: p }),
@@ -291,7 +301,7 @@
       await new Promise((r) => requestAnimationFrame(() => r()));
       const ms = performance.now() - started;
       window.parleyRender = { messages: seen, ms };
-      $('render-note').textContent = seen + ' messages shown in ' + Math.round(ms) + ' ms.';
+      $('render-note').textContent = 'Opened with ' + seen + ' messages, shown in ' + Math.round(ms) + ' ms.';
     }
   }
 

@@ -81,11 +81,15 @@ public final class SteeredAgent {
 
     /** Joins {@code dialogueId} as {@code role} and plays until the game or the dialogue ends. */
     public Outcome play(String dialogueId, String role) {
-        DgepClient.Joined joined = client.join(dialogueId, role);
+        return play(dialogueId, client.join(dialogueId, role));
+    }
+
+    /** Plays the seat already {@code joined} (taken before the game was ready, say) until the game or dialogue ends. */
+    public Outcome play(String dialogueId, DgepClient.Joined joined) {
         int me = game.domain().protocolPlayers().indexOf(joined.protocolPlayer());
         if (me < 0) {
-            throw new AgentException("role " + role + " gave player " + joined.protocolPlayer() + ", which is not a "
-                    + "player of the " + game.domain().name() + " game " + game.domain().protocolPlayers());
+            throw new AgentException("seat " + joined.player() + " is player " + joined.protocolPlayer()
+                    + ", which is not a player of the " + game.domain().name() + " game " + game.domain().protocolPlayers());
         }
         LOG.info("{}: joined dialogue {} as {} (game player {})", label, dialogueId, joined.player(), me);
         GameTracker tracker = new GameTracker(game, me, scenario, matcher);

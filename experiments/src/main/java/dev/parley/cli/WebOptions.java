@@ -54,8 +54,9 @@ final class WebOptions {
         // check the judge once now, so a bad combination fails at start, not at a dialogue's end
         session.reward(domains.get(0), judge, seed);
         String backend = session.offline() ? "offline" : session.chat().label();
-        return new DomainPlay(domains, new DomainPlay.Settings(new SteeringModel.Settings(scenarios, maxReplies,
-                seed, 2, Observation.WORDS), iterations, session::moves, d -> session.reward(d, judge, seed),
+        SteeringModel.Settings game = new SteeringModel.Settings(scenarios, maxReplies, seed, 2, Observation.WORDS);
+        return new DomainPlay(domains, new DomainPlay.Settings(game,
+                d -> SteeringModel.solve(d, session.moves(d), game, iterations), d -> session.reward(d, judge, seed),
                 new MiniLmWordingMatcher(), backend), service, self);
     }
 

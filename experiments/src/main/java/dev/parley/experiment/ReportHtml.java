@@ -37,6 +37,7 @@ public final class ReportHtml {
         String domains = String.join(", ", reports.stream().map(s -> s.first().domain()).toList());
         sb.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+                .append("<link rel=\"icon\" href=\"data:,\">\n")
                 .append("<title>Parley report: ").append(esc(domains)).append("</title>\n<style>\n").append(STYLE)
                 .append("</style>\n</head>\n<body>\n<main>\n<h1>Parley experiment report</h1>\n<p class=\"lead\">")
                 .append(esc(domains)).append(". Figures are means over the seeds; with more than one seed each is ")

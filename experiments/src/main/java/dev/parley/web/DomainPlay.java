@@ -10,7 +10,6 @@ import dev.parley.dialogue.Contents;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Message;
 import dev.parley.dialogue.MoveContext;
-import dev.parley.dialogue.MoveGenerator;
 import dev.parley.dialogue.MoveVerifier;
 import dev.parley.dialogue.Rejection;
 import dev.parley.dialogue.RewardModel;
@@ -51,13 +50,13 @@ public final class DomainPlay implements AutoCloseable {
      * How the domains' games are built and judged.
      *
      * @param game       the game every agent and coach of a domain plays by (scenarios, length limit, observation)
-     * @param iterations CFR+ iterations when solving
-     * @param moves      a domain's move generator (offline planner and realiser, or a language model)
+     * @param solve      solves a domain's game with these settings (its move generator: the offline planner and
+     *                   realiser, or a language model)
      * @param reward     a domain's reward model (its exact scorer, or a judge)
      * @param matcher    how a person's free words are matched to the game's wordings
      * @param backend    what generates the words, for the page ("offline", "openai:gpt-4o-mini")
      */
-    public record Settings(SteeringModel.Settings game, int iterations, Function<Domain, MoveGenerator> moves,
+    public record Settings(SteeringModel.Settings game, Function<Domain, SteeringModel> solve,
                            Function<Domain, RewardModel> reward, WordingMatcher matcher, String backend) {
     }
 
@@ -134,7 +133,7 @@ public final class DomainPlay implements AutoCloseable {
     private CompletableFuture<SteeringModel> model(Domain d) {
         return models.computeIfAbsent(d.name(), n -> CompletableFuture.supplyAsync(() -> {
             LOG.info("solving the {} game for the web interface", n);
-            return SteeringModel.solve(d, settings.moves().apply(d), settings.game(), settings.iterations());
+            return settings.solve().apply(d);
         }, work));
     }
 
@@ -289,6 +288,14 @@ public final class DomainPlay implements AutoCloseable {
                     + prior.role() + ")");
         }
         DgepClient client = new DgepClient(server.get(), Duration.ofSeconds(30));
+        DgepClient.Joined joined;
+        try {
+            // the seat is taken now, so nobody moves before the agent is there, though the game may still be solving
+            joined = client.join(t.dialogueId(), role);
+        } catch (AgentException e) {
+            agents.remove(t.dialogueId());
+            throw new ApiException(e.status() == 409 || e.status() == 404 ? e.status() : 503, e.getMessage());
+        }
         set(t, role, "waiting for the solver", null);
         work.execute(() -> {
             try {
@@ -297,7 +304,7 @@ public final class DomainPlay implements AutoCloseable {
                 SteeredAgent agent = new SteeredAgent(client, m.game(),
                         m.equilibrium(), t.scenario(), settings.game().seed(), Duration.ofMillis(60),
                         Duration.ofHours(2), "web-agent", settings.matcher());
-                SteeredAgent.Outcome o = agent.play(t.dialogueId(), role);
+                SteeredAgent.Outcome o = agent.play(t.dialogueId(), joined);
                 set(t, role, "finished after " + o.decisions().size() + " moves", null);
             } catch (RuntimeException e) {
                 LOG.warn("steered agent in dialogue {} as {} stopped: {}", t.dialogueId(), role, e.getMessage());

@@ -280,11 +280,13 @@ public final class WebInterface implements DialogueServer.Extension {
         Optional<DomainPlay.Table> table = play.table(id);
         boolean ended = play.ended(id);
         o.put("ended", ended);
+        boolean waiting = service.status(id).waiting();
+        o.put("waiting", waiting);
         table.ifPresent(t -> play.privateInfo(t, pm.handle()).forEach(o.putArray("private")::add));
-        DomainPlay.Coaching coach = table.isPresent() && !ended && !pm.moves().isEmpty()
+        DomainPlay.Coaching coach = table.isPresent() && !ended && !waiting && !pm.moves().isEmpty()
                 ? play.coach(table.get(), pm.handle()) : null;
         ArrayNode moves = o.putArray("moves");
-        if (!ended) {
+        if (!ended && !waiting) {
             for (LegalMove m : pm.moves()) {
                 ObjectNode x = moves.addObject().put("moveID", m.moveId()).put("opener", m.opener());
                 ObjectNode reply = x.putObject("reply");

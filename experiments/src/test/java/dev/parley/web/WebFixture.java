@@ -25,6 +25,8 @@ import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 
@@ -47,6 +49,15 @@ final class WebFixture implements AutoCloseable {
     record Reply(int status, JsonNode json) {
     }
 
+    static final SteeringModel.Settings GAME = new SteeringModel.Settings(2, MAX_REPLIES, 1, 2, Observation.WORDS);
+    /** Solved once per domain and backend for every test of the run: the game is the same each time. */
+    private static final Map<String, SteeringModel> SOLVED = new ConcurrentHashMap<>();
+
+    static SteeringModel solved(Domain d, Function<Domain, MoveGenerator> moves, String backend) {
+        return SOLVED.computeIfAbsent(d.name() + "|" + backend, k -> SteeringModel.solve(d, moves.apply(d), GAME,
+                60));
+    }
+
     WebFixture(Path dir, List<Path> reports) {
         this(dir, reports, d -> new OfflineMoveGenerator(d.content()), "offline");
     }
@@ -63,9 +74,8 @@ final class WebFixture implements AutoCloseable {
                 new DialogueStore.Options(2, true)), ExternalConditionResolver.offlineDefault(),
                 DialogueService.Settings.defaults(10_000));
         AtomicReference<URI> self = new AtomicReference<>();
-        play = new DomainPlay(DialogueDomains.all(), new DomainPlay.Settings(new SteeringModel.Settings(2,
-                MAX_REPLIES, 1, 2, Observation.WORDS), 60, moves, RewardModel::exact, new MiniLmWordingMatcher(),
-                backend), service, self::get);
+        play = new DomainPlay(DialogueDomains.all(), new DomainPlay.Settings(GAME, d -> solved(d, moves, backend),
+                RewardModel::exact, new MiniLmWordingMatcher(), backend), service, self::get);
         try {
             server = DialogueServer.start(service, new DialogueServer.Config("127.0.0.1", 0, 1 << 18, 16, 1024,
                     30_000, 5_000, null), new WebInterface(service, play, new ReportsIndex(reports)));

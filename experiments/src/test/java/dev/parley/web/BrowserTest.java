@@ -1,0 +1,332 @@
+package dev.parley.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.parley.cli.Parley;
+import dev.parley.dialogue.Contents;
+import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.Message;
+import dev.parley.domain.fruit.FruitTrading;
+import dev.parley.domain.fruit.Fruits;
+import dev.parley.server.DialogueService;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.logging.Level;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
+import org.openqa.selenium.Keys;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.interactions.Actions;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * The web interface in a real browser (headless Chromium under Selenium): a person creates a fruit-trading dialogue
+ * in the page, joins it, invites the steered agent, plays through the move forms in their own words to the end, and
+ * the transcript and payoffs shown are the API's; the coach's probabilities sum to 1; a fruit the person does not
+ * hold is refused with the reason shown; every control is reached with Tab; a transcript of 1,000 messages is
+ * rendered (its time is measured and reported, not asserted); the report pages show a real experiment report. No
+ * page logs a console error. Screenshots go to {@code target/browser} (or {@code -Dparley.screenshots=DIR}).
+ */
+class BrowserTest {
+
+    private static final Domain FRUIT = FruitTrading.domain();
+    @TempDir
+    static Path dir;
+    private static WebFixture web;
+    private static ChromeDriver driver;
+    private static Path shots;
+
+    @BeforeAll
+    static void start() throws Exception {
+        driver = Chromium.start();
+        Path reports = Files.createDirectories(dir.resolve("reports"));
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = Parley.execute(new PrintWriter(out), new PrintWriter(err), "experiment", "--domain",
+                "fruit-trading", "--seeds", "2", "--max-replies", "2", "--iterations", "30", "--out",
+                reports.resolve("fruit-trading").toString());
+        assertThat(code).as(err.toString()).isZero();
+        web = new WebFixture(dir, List.of(reports));
+        shots = Path.of(System.getProperty("parley.screenshots", "target/browser"));
+        Files.createDirectories(shots);
+    }
+
+    @AfterAll
+    static void stop() {
+        if (driver != null) {
+            driver.quit();
+        }
+        if (web != null) {
+            web.close();
+        }
+    }
+
+    /** Every page a test visited logged no error (a failed request, a script error) in the browser console. */
+    @AfterEach
+    void noConsoleErrors() {
+        List<String> errors = new ArrayList<>();
+        for (LogEntry e : driver.manage().logs().get(LogType.BROWSER)) {
+            if (e.getLevel().intValue() >= Level.SEVERE.intValue()) {
+                errors.add(e.getMessage());
+            }
+        }
+        assertThat(errors).as("JavaScript console errors").isEmpty();
+    }
+
+    private static WebDriverWait waiting(int seconds) {
+        return new WebDriverWait(driver, Duration.ofSeconds(seconds), Duration.ofMillis(100));
+    }
+
+    private static Object js(String script, Object... args) {
+        return ((JavascriptExecutor) driver).executeScript(script, args);
+    }
+
+    /** The whole page: the window is made as tall as the page for the shot. */
+    private static void shot(String name) throws Exception {
+        org.openqa.selenium.Dimension before = driver.manage().window().getSize();
+        long height = (Long) js("return Math.ceil(document.documentElement.scrollHeight);");
+        driver.manage().window().setSize(new org.openqa.selenium.Dimension(before.getWidth(),
+                (int) Math.min(4000, height + 140)));
+        Files.write(shots.resolve(name), ((TakesScreenshot) driver).getScreenshotAs(OutputType.BYTES));
+        driver.manage().window().setSize(before);
+    }
+
+    @Test
+    void aPersonCreatesJoinsInvitesTheAgentAndPlaysThroughTheFormsToTheEnd() throws Exception {
+        driver.get(web.uri() + "/");
+        assertThat(driver.getTitle()).startsWith("Parley");
+        new Select(driver.findElement(By.id("domain"))).selectByValue("fruit-trading");
+        new Select(driver.findElement(By.id("scenario"))).selectByValue("0");
+        driver.findElement(By.id("create-domain")).click();
+        waiting(10).until(ExpectedConditions.titleContains("dialogue "));
+        assertThat(driver.getTitle()).startsWith("Parley");
+        String id = driver.findElement(By.id("dialogue-id")).getText();
+        assertThat(driver.getCurrentUrl()).endsWith("?id=" + id);
+
+        // the list shows it, its id as text
+        driver.get(web.uri() + "/");
+        waiting(10).until(d -> !d.findElements(By.cssSelector("#dialogues tr[data-id='" + id + "']")).isEmpty());
+        WebElement row = driver.findElement(By.cssSelector("#dialogues tr[data-id='" + id + "']"));
+        assertThat(row.findElement(By.cssSelector("a")).getText()).isEqualTo(id);
+        assertThat(row.getText()).contains("fruit-trading").contains("waiting for players").contains("Alice")
+                .contains("Bob");
+        row.findElement(By.cssSelector("a")).click();
+        waiting(10).until(ExpectedConditions.titleContains(id));
+
+        waiting(10).until(ExpectedConditions.elementToBeClickable(By.id("join-Alice"))).click();
+        waiting(10).until(ExpectedConditions.textToBe(By.id("you-player"), "Alice"));
+        assertThat(driver.findElement(By.id("private")).getText()).contains("You have");
+        waiting(10).until(ExpectedConditions.elementToBeClickable(By.id("invite-Bob"))).click();
+        waiting(10).until(ExpectedConditions.textToBePresentInElementLocated(By.id("agent-state"), "as Bob"));
+
+        List<String> mine = new ArrayList<>();
+        boolean refusedOnce = false;
+        boolean tabbed = false;
+        while (true) {
+            waiting(90).until(d -> "true".equals(d.findElement(By.tagName("body")).getAttribute("data-ended"))
+                    || (!d.findElements(By.cssSelector("#moves form.move")).isEmpty()
+                    && !d.findElements(By.cssSelector("#coach-table tbody tr")).isEmpty()));
+            if ("true".equals(driver.findElement(By.tagName("body")).getAttribute("data-ended"))) {
+                break;
+            }
+            assertThat(driver.findElement(By.id("agent-state")).getText()).doesNotContain("stopped");
+            // the coach: a distribution over move x instruction for this seat, with words for each
+            double sum = 0;
+            for (WebElement tr : driver.findElements(By.cssSelector("#coach-table tbody tr"))) {
+                sum += Double.parseDouble(tr.getAttribute("data-probability"));
+                assertThat(tr.findElements(By.tagName("td")).get(2).getText()).isNotBlank();
+            }
+            assertThat(sum).as("coach probabilities").isCloseTo(1.0, within(1e-9));
+            if (!refusedOnce) {
+                refuseAFruitNotHeld();
+                refusedOnce = true;
+                driver.navigate().refresh(); // the seat survives a reload; the forms come back prefilled
+                waiting(30).until(d -> !d.findElements(By.cssSelector("#moves form.move")).isEmpty());
+                shot("dialogue.png");
+            }
+            if (!tabbed) {
+                everyControlIsReachedWithTab();
+                tabbed = true;
+            }
+            WebElement form = driver.findElements(By.cssSelector("#moves form.move")).get(0);
+            String move = form.getAttribute("data-move");
+            WebElement words = form.findElement(By.tagName("textarea"));
+            String said = "In my own words, turn " + mine.size() + ": I think this " + move + " is fair to us both.";
+            words.clear();
+            words.sendKeys(said);
+            int before = Integer.parseInt(driver.findElement(By.tagName("body")).getAttribute("data-moves"));
+            form.findElement(By.cssSelector("button[type=submit]")).click();
+            waiting(30).until(d -> Integer.parseInt(d.findElement(By.tagName("body")).getAttribute("data-moves"))
+                    > before);
+            assertThat(driver.findElement(By.id("move-error")).getText()).isEmpty();
+            mine.add(said);
+        }
+        assertThat(mine).isNotEmpty();
+        waiting(30).until(ExpectedConditions.visibilityOfElementLocated(By.id("payoffs-panel")));
+        shot("dialogue-end.png");
+
+        // the transcript shown is the API's, entry for entry; the person's words are theirs
+        JsonNode api = web.get("/dialogue/" + id + "/transcript").json().get("transcript");
+        List<WebElement> shown = driver.findElements(By.cssSelector("#transcript li"));
+        assertThat(shown).hasSize(api.size());
+        List<Message> messages = new ArrayList<>();
+        int k = 0;
+        for (int i = 0; i < api.size(); i++) {
+            JsonNode m = api.get(i);
+            WebElement li = shown.get(i);
+            assertThat(li.findElement(By.className("who")).getText()).isEqualTo(m.get("player").asText());
+            assertThat(li.findElement(By.className("move")).getText()).isEqualTo(m.get("moveID").asText());
+            assertThat(li.findElement(By.className("words")).getText()).isEqualTo(m.get("text").asText());
+            if (m.get("player").asText().equals("Alice")) {
+                assertThat(m.get("text").asText()).isEqualTo(mine.get(k++));
+            }
+            @SuppressWarnings("unchecked")
+            Map<String, String> reply = WebFixture.JSON.convertValue(m.get("reply"), Map.class);
+            messages.add(new Message(FRUIT.protocolPlayers().indexOf(m.get("player").asText()),
+                    m.get("moveID").asText(), Contents.fromReply(reply), m.get("text").asText()));
+        }
+        // the agent answered every move the person made, unless that move ended the dialogue
+        Message last = messages.get(messages.size() - 1);
+        assertThat(last.speaker() == 1 || last.moveId().equals("accept")).as(messages.toString()).isTrue();
+        // the payoffs shown are the API's, and those are the exact scorer's on the API's transcript
+        double[] exact = FRUIT.scorer().score(FRUIT.scenarios(2, 1).get(0), messages);
+        JsonNode payoffs = web.get("/ui/api/dialogues/" + id).json().get("payoffs");
+        for (int p = 0; p < 2; p++) {
+            String player = FRUIT.protocolPlayers().get(p);
+            WebElement tr = driver.findElement(By.cssSelector("#payoffs tr[data-player='" + player + "']"));
+            assertThat(Double.parseDouble(tr.getAttribute("data-value"))).isEqualTo(payoffs.get(player).asDouble());
+            assertThat(payoffs.get(player).asDouble()).isCloseTo(exact[p], within(1e-12));
+            assertThat(tr.getText()).contains(String.format(Locale.ROOT, "%.4f", exact[p]));
+        }
+    }
+
+    /** A propose giving one more of the scarcest fruit than Alice holds: refused, the reason in the page. */
+    private static void refuseAFruitNotHeld() {
+        int[] have = Fruits.have(FRUIT.scenarios(2, 1).get(0).player(0));
+        int f = 0;
+        for (int i = 0; i < have.length; i++) {
+            if (have[i] < have[f]) {
+                f = i;
+            }
+        }
+        WebElement form = driver.findElement(By.cssSelector("#moves form.move[data-move='propose']"));
+        for (WebElement n : form.findElements(By.cssSelector("input[type=number]"))) {
+            n.clear();
+        }
+        form.findElement(By.id("f-propose-offer-give-" + Fruits.NAMES.get(f))).sendKeys(
+                Integer.toString(have[f] + 1));
+        form.findElement(By.id("f-propose-offer-get-" + Fruits.NAMES.get((f + 1) % have.length))).sendKeys("1");
+        int before = Integer.parseInt(driver.findElement(By.tagName("body")).getAttribute("data-moves"));
+        form.findElement(By.cssSelector("button[type=submit]")).click();
+        waiting(10).until(ExpectedConditions.textToBePresentInElementLocated(By.id("move-error"), "Refused"));
+        assertThat(driver.findElement(By.id("move-error")).getText()).startsWith("Refused: you cannot give")
+                .contains(Fruits.NAMES.get(f).substring(0, 4)).contains("you hold");
+        assertThat(Integer.parseInt(driver.findElement(By.tagName("body")).getAttribute("data-moves")))
+                .isEqualTo(before);
+    }
+
+    /** Tab from the top of the page visits every enabled, visible control. */
+    private static void everyControlIsReachedWithTab() {
+        @SuppressWarnings("unchecked")
+        List<WebElement> controls = (List<WebElement>) js("return Array.from(document.querySelectorAll("
+                + "'a[href], button, input, select, textarea')).filter(e => !e.disabled && e.offsetParent !== null);");
+        assertThat(controls).isNotEmpty();
+        js("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0);");
+        driver.findElement(By.tagName("body")).click();
+        Set<WebElement> reached = new HashSet<>();
+        Actions tab = new Actions(driver);
+        for (int i = 0; i < controls.size() + 10; i++) {
+            tab.sendKeys(Keys.TAB).perform();
+            reached.add(driver.switchTo().activeElement());
+        }
+        List<String> missed = new ArrayList<>();
+        for (WebElement c : controls) {
+            if (!reached.contains(c)) {
+                missed.add(c.getTagName() + "#" + c.getAttribute("id") + " " + c.getText());
+            }
+        }
+        assertThat(missed).as("controls Tab never reaches").isEmpty();
+    }
+
+    @Test
+    void theHomePageIsUsableWithTheKeyboardAlone() {
+        driver.get(web.uri() + "/");
+        waiting(10).until(d -> !d.findElements(By.cssSelector("#domain option")).isEmpty());
+        everyControlIsReachedWithTab();
+    }
+
+    @Test
+    void aThousandMessageTranscriptIsRenderedAndItsTimeReported() throws Exception {
+        DialogueService s = web.service;
+        String id = s.create("fruit-trading");
+        String alice = s.join(id, "Alice").participantId();
+        String bob = s.join(id, "Bob").participantId();
+        for (int i = 0; i < 1000; i++) {
+            boolean a = i % 2 == 0;
+            String offer = "{\"give\":{\"" + (a ? "apple" : "kiwi") + "\":1},\"get\":{\"" + (a ? "kiwi" : "apple")
+                    + "\":" + (1 + i % 3) + "}}";
+            s.perform(id, i == 0 ? "propose" : "counter", a ? alice : bob, Map.of("offer", offer), null,
+                    "Message " + i + ": how about " + (1 + i % 3) + " for one?", null);
+        }
+        driver.get(web.uri() + "/ui/dialogue?id=" + id);
+        waiting(60).until(d -> js("return window.parleyRender ? window.parleyRender.messages : null") != null);
+        long count = (Long) js("return window.parleyRender.messages;");
+        double ms = ((Number) js("return window.parleyRender.ms;")).doubleValue();
+        double navigation = ((Number) js("return performance.now();")).doubleValue();
+        assertThat(count).isEqualTo(1000);
+        assertThat(driver.findElements(By.cssSelector("#transcript li"))).hasSize(1000);
+        assertThat(driver.findElement(By.cssSelector("#transcript li[data-index='999'] .words")).getText())
+                .startsWith("Message 999:");
+        assertThat(driver.findElement(By.id("render-note")).getText()).startsWith("Opened with 1000 messages, shown in");
+        // reported, not asserted: a timing is no test outcome (JMH measures speed in bench/)
+        String report = String.format(Locale.ROOT, "1000-message transcript: script start to rendered %.1f ms "
+                + "(page open %.1f ms at the check), headless Chromium%n", ms, navigation);
+        Files.writeString(shots.resolve("render-1000.txt"), report);
+        System.out.print(report);
+    }
+
+    @Test
+    void theReportPagesListAndShowAnExperimentReport() throws Exception {
+        driver.get(web.uri() + "/ui/reports");
+        assertThat(driver.getTitle()).startsWith("Parley");
+        WebElement link = waiting(10).until(ExpectedConditions.elementToBeClickable(
+                By.cssSelector("#reports tr[data-name='fruit-trading'] a")));
+        link.click();
+        waiting(10).until(ExpectedConditions.titleContains("report"));
+        assertThat(driver.getTitle()).startsWith("Parley report");
+        // the table with intervals, the three charts inlined, the most probable dialogues
+        assertThat(driver.findElement(By.cssSelector("table.figures")).getText()).contains("NashConv")
+                .contains("±").contains("[");
+        List<WebElement> charts = driver.findElements(By.cssSelector("figure img"));
+        assertThat(charts).hasSize(3);
+        for (WebElement img : charts) {
+            assertThat(img.getAttribute("src")).startsWith("data:image/png;base64,");
+            assertThat(((Number) js("return arguments[0].naturalWidth;", img)).intValue()).isPositive();
+        }
+        assertThat(driver.findElements(By.cssSelector("section.dialogue"))).isNotEmpty();
+        shot("report.png");
+    }
+}
