@@ -89,7 +89,8 @@ public final class SteeredAgent {
         int me = game.domain().protocolPlayers().indexOf(joined.protocolPlayer());
         if (me < 0) {
             throw new AgentException("seat " + joined.player() + " is player " + joined.protocolPlayer()
-                    + ", which is not a player of the " + game.domain().name() + " game " + game.domain().protocolPlayers());
+                    + ", which is not a player of the " + game.domain().name() + " game "
+                    + game.domain().protocolPlayers());
         }
         LOG.info("{}: joined dialogue {} as {} (game player {})", label, dialogueId, joined.player(), me);
         GameTracker tracker = new GameTracker(game, me, scenario, matcher);
