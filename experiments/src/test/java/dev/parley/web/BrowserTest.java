@@ -314,6 +314,7 @@ class BrowserTest {
         assertThat(driver.getTitle()).startsWith("Parley");
         WebElement link = waiting(10).until(ExpectedConditions.elementToBeClickable(
                 By.cssSelector("#reports tr[data-name='fruit-trading'] a")));
+        everyControlIsReachedWithTab();
         link.click();
         waiting(10).until(ExpectedConditions.titleContains("report"));
         assertThat(driver.getTitle()).startsWith("Parley report");
