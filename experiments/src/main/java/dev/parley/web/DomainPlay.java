@@ -69,7 +69,7 @@ public final class DomainPlay implements AutoCloseable {
     }
 
     /** A seat's coach: every move x instruction with its probability and words, or why there is none now. */
-    public record Coaching(List<Steering.Option> options, double distance, String unavailable) {
+    public record Coaching(List<Steering.Option> options, String unavailable) {
     }
 
     private final List<Domain> domains;
@@ -258,17 +258,17 @@ public final class DomainPlay implements AutoCloseable {
     public Coaching coach(Table t, String player) {
         Optional<SteeringModel> m = readyModel(t.domain());
         if (m.isEmpty()) {
-            return new Coaching(List.of(), 0, "the solver is still solving the " + t.domain().name() + " game");
+            return new Coaching(List.of(), "the solver is still solving the " + t.domain().name() + " game");
         }
         if (ended(t.dialogueId())) {
-            return new Coaching(List.of(), 0, "the dialogue is over");
+            return new Coaching(List.of(), "the dialogue is over");
         }
         try {
             List<DgepClient.Said> said = said(t.dialogueId());
             List<Steering.Option> options = Steering.options(m.get(), t.scenario(), player, said, settings.matcher());
-            return new Coaching(options, 0, null);
+            return new Coaching(options, null);
         } catch (AgentException e) {
-            return new Coaching(List.of(), 0, e.getMessage());
+            return new Coaching(List.of(), e.getMessage());
         }
     }
 
@@ -302,7 +302,7 @@ public final class DomainPlay implements AutoCloseable {
                 SteeringModel m = await(model(t.domain()));
                 set(t, role, "playing", null);
                 SteeredAgent agent = new SteeredAgent(client, m.game(),
-                        m.equilibrium(), t.scenario(), settings.game().seed(), Duration.ofMillis(60),
+                        m.equilibrium(), t.scenario(), settings.game().seed(), Duration.ofMillis(250),
                         Duration.ofHours(2), "web-agent", settings.matcher());
                 SteeredAgent.Outcome o = agent.play(t.dialogueId(), joined);
                 set(t, role, "finished after " + o.decisions().size() + " moves", null);

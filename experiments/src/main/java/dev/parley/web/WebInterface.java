@@ -17,7 +17,6 @@ import dev.parley.server.DialogueService;
 import io.javalin.http.Context;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -354,9 +353,9 @@ public final class WebInterface implements DialogueServer.Extension {
         o.put("ok", refused.isEmpty());
         refused.ifPresent(r -> o.put("reason", r));
         if (refused.isEmpty()) {
-            // the reply as the engine and the agents read it: canonical JSON for structured content
-            ObjectNode canonical = o.putObject("reply");
-            Contents.reply(Contents.fromReply(reply)).forEach(canonical::put);
+            // a domain's content as the engine and the agents read it (canonical JSON); a bare protocol's as typed
+            ObjectNode out = o.putObject("reply");
+            (play.table(id).isPresent() ? Contents.reply(Contents.fromReply(reply)) : reply).forEach(out::put);
         }
         return o;
     }
@@ -447,9 +446,5 @@ public final class WebInterface implements DialogueServer.Extension {
         ctx.header("Content-Security-Policy", "default-src 'self'; img-src 'self' data:; style-src 'self' "
                 + "'unsafe-inline'; script-src 'self'; frame-ancestors 'none'");
         ctx.result(bytes);
-    }
-
-    static String utf8(byte[] b) {
-        return new String(b, StandardCharsets.UTF_8);
     }
 }
