@@ -26,6 +26,7 @@ import java.util.logging.Level;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
@@ -61,7 +62,7 @@ class BrowserTest {
 
     @BeforeAll
     static void start() throws Exception {
-        driver = Chromium.start();
+        Chromium.check();
         Path reports = Files.createDirectories(dir.resolve("reports"));
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
@@ -74,11 +75,14 @@ class BrowserTest {
         Files.createDirectories(shots);
     }
 
+    /** A browser of its own for each test: a crashed tab (memory is short on a shared machine) spoils no other test. */
+    @BeforeEach
+    void browser() {
+        driver = Chromium.start();
+    }
+
     @AfterAll
     static void stop() {
-        if (driver != null) {
-            driver.quit();
-        }
         if (web != null) {
             web.close();
         }
@@ -88,10 +92,14 @@ class BrowserTest {
     @AfterEach
     void noConsoleErrors() {
         List<String> errors = new ArrayList<>();
-        for (LogEntry e : driver.manage().logs().get(LogType.BROWSER)) {
-            if (e.getLevel().intValue() >= Level.SEVERE.intValue()) {
-                errors.add(e.getMessage());
+        try {
+            for (LogEntry e : driver.manage().logs().get(LogType.BROWSER)) {
+                if (e.getLevel().intValue() >= Level.SEVERE.intValue()) {
+                    errors.add(e.getMessage());
+                }
             }
+        } finally {
+            driver.quit();
         }
         assertThat(errors).as("JavaScript console errors").isEmpty();
     }

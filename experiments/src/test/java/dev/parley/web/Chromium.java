@@ -27,7 +27,8 @@ final class Chromium {
     private Chromium() {
     }
 
-    static ChromeDriver start() {
+    /** Skips the calling tests (or fails them, when required) if there is no Chromium here. */
+    static void check() {
         Path browser = first(BROWSERS);
         Path driver = first(DRIVERS);
         if (browser == null || driver == null) {
@@ -38,6 +39,12 @@ final class Chromium {
             }
             Assumptions.abort(why);
         }
+    }
+
+    static ChromeDriver start() {
+        check();
+        Path browser = first(BROWSERS);
+        Path driver = first(DRIVERS);
         ChromeOptions options = new ChromeOptions();
         options.setBinary(browser.toFile());
         options.addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
