@@ -20,6 +20,8 @@ import picocli.CommandLine.Command;
             SolveCommand.class,
             ExperimentCommand.class,
             SweepCommand.class,
+            StudyCommand.class,
+            ImitateCommand.class,
             ProtocolCommand.class,
             PrefaceCommand.class,
             CacheCommand.class,

@@ -1,0 +1,229 @@
+package dev.parley.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.cfr.CfrVariant;
+import dev.parley.dialogue.Domain;
+import dev.parley.domain.DialogueDomains;
+import dev.parley.imitation.ImitationJson;
+import dev.parley.imitation.ImitationStudy;
+import dev.parley.imitation.MiniLmFeaturizer;
+import dev.parley.imitation.ModelFile;
+import dev.parley.imitation.Mlp;
+import dev.parley.imitation.Trainer;
+import dev.parley.nfg.MetaSolver;
+import dev.parley.nfg.MetaSolverException;
+import dev.parley.nfg.MetaSolvers;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code parley imitate}: imitate CFR policies and play the imitation in a held-out domain (paper App. E). */
+@Command(name = "imitate", mixinStandardHelpOptions = true,
+        description = "Imitation of CFR policies and transfer to a held-out domain: a dataset of information states"
+                + " (MiniLM embeddings of the dialogue in words) and CFR policies from the training domains, a 2x256"
+                + " network fitted with Adam and early stopping, its cross-entropy and KL to the held-out domain's CFR"
+                + " policy beside the uniform and nearest-neighbour policies, and DIM's share of the held-out"
+                + " meta-game against the instruction strategies.")
+final class ImitateCommand implements Callable<Integer> {
+
+    @Option(names = "--heldout", defaultValue = "scheduling", paramLabel = "DOMAIN",
+            description = "The domain held out (default ${DEFAULT-VALUE}).")
+    String heldout;
+
+    @Option(names = "--train", split = ",", paramLabel = "DOMAIN",
+            description = "Training domains, comma-separated. Default: every other domain with the held-out"
+                    + " domain's instruction names (fruit trading and scheduling share calm, assertive, submissive,"
+                    + " any; debate's styles are its own).")
+    List<String> train;
+
+    @Option(names = "--scenarios", defaultValue = "8", paramLabel = "K",
+            description = "Scenarios per game (default ${DEFAULT-VALUE}).")
+    int scenarios;
+
+    @Option(names = "--max-replies", defaultValue = "3", paramLabel = "R",
+            description = "Longest dialogue in messages (default ${DEFAULT-VALUE}).")
+    int maxReplies;
+
+    @Option(names = "--solver", defaultValue = "cfr", paramLabel = "SOLVER",
+            description = "The CFR variant imitated: cfr, cfr+, dcfr or lcfr (default ${DEFAULT-VALUE}).")
+    String solver;
+
+    @Option(names = "--iterations", defaultValue = "200", paramLabel = "N",
+            description = "CFR iterations (default ${DEFAULT-VALUE}).")
+    int iterations;
+
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "First seed.")
+    long seed;
+
+    @Option(names = "--seeds", defaultValue = "1", paramLabel = "R",
+            description = "Independent runs with seeds S..S+R-1 (scenario draws, split, weights); every figure"
+                    + " becomes mean, standard error and 95% t interval over them (default ${DEFAULT-VALUE}).")
+    int seeds;
+
+    @Option(names = "--hidden", defaultValue = "256,256", split = ",", paramLabel = "H",
+            description = "Hidden layer sizes (default ${DEFAULT-VALUE}, the paper's).")
+    List<Integer> hidden;
+
+    @Option(names = "--epochs", defaultValue = "300", paramLabel = "E",
+            description = "Most epochs (default ${DEFAULT-VALUE}); training stops earlier on the validation split.")
+    int epochs;
+
+    @Option(names = "--patience", defaultValue = "20", paramLabel = "E",
+            description = "Epochs without a better validation loss before stopping (default ${DEFAULT-VALUE}).")
+    int patience;
+
+    @Option(names = "--meta-solver", defaultValue = "nash", paramLabel = "SOLVER",
+            description = "Solves the held-out meta-game (default ${DEFAULT-VALUE}; any of parley nfg's).")
+    String metaSolver;
+
+    @Option(names = "--model-out", paramLabel = "FILE", description = "Save the trained network (first seed's).")
+    Path modelOut;
+
+    @Option(names = "--model-in", paramLabel = "FILE", description = "Load a network instead of training one.")
+    Path modelIn;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Write report.json and the dataset (dataset.jsonl: text, features, CFR policy).")
+    Path out;
+
+    @Option(names = "--json", description = "Print the JSON report instead of the table.")
+    boolean json;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Domain held = StudyCommand.domain(heldout);
+        List<Domain> trainDomains = new ArrayList<>();
+        if (train == null) {
+            for (Domain d : DialogueDomains.all()) {
+                if (!d.name().equals(held.name()) && names(d).equals(names(held))) {
+                    trainDomains.add(d);
+                }
+            }
+            if (trainDomains.isEmpty()) {
+                throw new UserInputException("no other domain shares " + held.name() + "'s instructions "
+                        + names(held) + "; name training domains with --train");
+            }
+        } else {
+            if (train.isEmpty()) {
+                throw new UserInputException("--train needs at least one domain");
+            }
+            for (String t : train) {
+                trainDomains.add(StudyCommand.domain(t.strip()));
+            }
+        }
+        CfrVariant variant = CfrVariant.fromCliName(solver);
+        if (variant == null) {
+            throw new UserInputException("unknown solver '" + solver + "'; expected cfr, cfr+, dcfr or lcfr");
+        }
+        SeededRuns.checkSeeds(seeds);
+        StudyCommand.atLeast(scenarios, 1, "--scenarios");
+        StudyCommand.atLeast(maxReplies, 1, "--max-replies");
+        StudyCommand.atLeast(iterations, 1, "--iterations");
+        StudyCommand.atLeast(epochs, 1, "--epochs");
+        StudyCommand.atLeast(patience, 1, "--patience");
+        if (hidden.isEmpty() || hidden.stream().anyMatch(h -> h < 1)) {
+            throw new UserInputException("--hidden must list positive layer sizes, got " + hidden);
+        }
+        StudyCommand.checkOut(out);
+        MetaSolver meta = MetaSolvers.require(metaSolver);
+        Mlp loaded = null;
+        if (modelIn != null) {
+            if (!Files.isRegularFile(modelIn)) {
+                throw new UserInputException("--model-in " + modelIn + ": no such file");
+            }
+            ModelFile.Saved saved;
+            try {
+                saved = ModelFile.read(modelIn);
+            } catch (IllegalArgumentException e) {
+                throw new UserInputException(e.getMessage());
+            }
+            if (!saved.labels().equals(names(held)) || !saved.featurizer().equals(MiniLmFeaturizer.NAME)) {
+                throw new UserInputException("--model-in " + modelIn + ": a model of " + saved.labels() + " from "
+                        + saved.featurizer() + " features, but " + held.name() + " needs " + names(held) + " from "
+                        + MiniLmFeaturizer.NAME);
+            }
+            loaded = saved.network();
+        }
+        int[] hiddenSizes = hidden.stream().mapToInt(Integer::intValue).toArray();
+        MiniLmFeaturizer featurizer = new MiniLmFeaturizer();
+        List<ImitationStudy.Run> runs = new ArrayList<>();
+        try (Progress bar = Progress.start("imitation (information states embedded)", -1)) {
+            for (int i = 0; i < seeds; i++) {
+                long s = seed + i;
+                ImitationStudy.Config config;
+                try {
+                    config = new ImitationStudy.Config(trainDomains, held, scenarios, maxReplies, variant, iterations,
+                            0.1, hiddenSizes, new Trainer.Config(1e-3, 128, epochs, patience, s), s);
+                } catch (IllegalArgumentException e) {
+                    throw new UserInputException(e.getMessage());
+                }
+                try {
+                    runs.add(ImitationStudy.run(config, featurizer, meta, loaded, n -> bar.step()));
+                } catch (MetaSolverException e) {
+                    throw new UserInputException(held.name() + ": meta-solver " + metaSolver + ": " + e.getMessage());
+                } catch (IllegalArgumentException e) {
+                    throw new UserInputException(e.getMessage());
+                }
+            }
+        }
+        ObjectNode report = ImitationJson.report(held.name(), trainDomains.stream().map(Domain::name).toList(),
+                runs);
+        spec.commandLine().getOut().print(json ? Json.write(report) + "\n" : table(report));
+        try {
+            if (modelOut != null && runs.get(0).training() != null) {
+                ModelFile.write(modelOut, new ModelFile.Saved(runs.get(0).training().network(), names(held),
+                        MiniLmFeaturizer.NAME));
+                spec.commandLine().getErr().println("wrote " + modelOut);
+            }
+            if (out != null) {
+                for (Path p : ImitationJson.writeAll(report, runs.get(0), out)) {
+                    spec.commandLine().getErr().println("wrote " + p);
+                }
+            }
+        } catch (IOException e) {
+            throw new UserInputException("cannot write: " + e.getMessage());
+        }
+        return 0;
+    }
+
+    private static List<String> names(Domain d) {
+        return d.instructions().stream().map(i -> i.name()).toList();
+    }
+
+    static String table(ObjectNode r) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("imitation of CFR policies: trained on ").append(r.path("train_domains")).append(", held out ")
+                .append(r.path("heldout_domain").asText()).append(", ").append(r.path("seeds").asInt())
+                .append(" seed(s); 95% t intervals over seeds\n\n");
+        Table t = new Table("figure", "mean", "95% interval");
+        for (String f : ImitationJson.FIGURES) {
+            ArrayNode ci = (ArrayNode) r.path(f + "_ci95");
+            t.row(f, String.format(Locale.ROOT, "%.4f", r.path(f).asDouble()),
+                    String.format(Locale.ROOT, "[%.4f, %.4f]", ci.get(0).asDouble(), ci.get(1).asDouble()));
+        }
+        sb.append(t.render());
+        sb.append("\nheld-out meta-game (first seed), ").append(r.path("meta_solver").asText()).append(": ");
+        ObjectNode first = (ObjectNode) r.path("per_seed").get(0);
+        List<String> parts = new ArrayList<>();
+        first.path("meta_game").path("profile").forEach(row -> {
+            List<String> cells = new ArrayList<>();
+            row.fields().forEachRemaining(e -> cells.add(e.getKey() + " " + String.format(Locale.ROOT, "%.3f",
+                    e.getValue().asDouble())));
+            parts.add(String.join(", ", cells));
+        });
+        sb.append(String.join(" | ", parts)).append('\n');
+        return sb.toString();
+    }
+}

@@ -1,0 +1,136 @@
+package dev.parley.cli;
+
+import dev.parley.dialogue.Domain;
+import dev.parley.llm.LlmException;
+import dev.parley.study.EmbeddingClassifier;
+import dev.parley.study.InstructionClassifier;
+import dev.parley.study.LlmClassifier;
+import dev.parley.study.SteeringStudy;
+import dev.parley.study.StudyJson;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code parley study steering}: do generated words follow the instruction? (paper §4, App. B.1) */
+@Command(name = "steering", mixinStandardHelpOptions = true,
+        description = "Steering accuracy: N messages under each instruction of a domain, at random points of random"
+                + " dialogues; a held-out classifier says which instruction made each. Accuracy with its 95% Wilson"
+                + " interval, the chance level and the confusion matrix (confusion.png with --out).")
+final class StudySteeringCommand implements Callable<Integer> {
+
+    @Option(names = "--domain", required = true, paramLabel = "DOMAIN",
+            description = "fruit-trading, scheduling or debate.")
+    String domain;
+
+    @Option(names = "--samples", defaultValue = "20", paramLabel = "N",
+            description = "Messages per instruction (default ${DEFAULT-VALUE}; the paper used 100 in debate).")
+    int samples;
+
+    @Option(names = "--classifier", defaultValue = "embedding", paramLabel = "embedding|llm",
+            description = "embedding (all-MiniLM-L6-v2 in-process: the instruction whose description is nearest;"
+                    + " default, no network) or llm (the configured model, shown the instruction list).")
+    String classifier;
+
+    @Option(names = "--max-replies", defaultValue = "4", paramLabel = "R",
+            description = "Longest dialogue; each message follows a random prefix shorter than this (default"
+                    + " ${DEFAULT-VALUE}).")
+    int maxReplies;
+
+    @Option(names = "--scenarios", defaultValue = "10", paramLabel = "K",
+            description = "Scenarios the dialogues are dealt from (default ${DEFAULT-VALUE}).")
+    int scenarios;
+
+    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed of scenarios and prefixes.")
+    long seed;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write report.json, messages.jsonl and confusion.png.")
+    Path out;
+
+    @Option(names = "--json", description = "Print the JSON report instead of the table.")
+    boolean json;
+
+    @Mixin
+    LlmOptions llmOptions;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Domain d = StudyCommand.domain(domain);
+        StudyCommand.atLeast(samples, 1, "--samples");
+        StudyCommand.atLeast(maxReplies, 1, "--max-replies");
+        StudyCommand.atLeast(scenarios, 1, "--scenarios");
+        StudyCommand.checkOut(out);
+        if (!classifier.equals("embedding") && !classifier.equals("llm")) {
+            throw new UserInputException("--classifier must be embedding or llm, not '" + classifier + "'");
+        }
+        SteeringStudy.Report report;
+        try (LlmOptions.Session session = llmOptions.open()) {
+            InstructionClassifier c;
+            if (classifier.equals("llm")) {
+                if (session.offline()) {
+                    throw new UserInputException("--classifier llm needs a language model (--llm openai ...)");
+                }
+                c = new LlmClassifier(session.chat(), seed);
+            } else {
+                c = new EmbeddingClassifier();
+            }
+            int labels = SteeringStudy.labels(d).size();
+            try (Progress bar = Progress.start("classifying " + d.name(), (long) labels * samples)) {
+                report = SteeringStudy.run(d, session.moves(d), c, new SteeringStudy.Config(samples, maxReplies,
+                        scenarios, seed), session.executor(), n -> bar.step());
+            } catch (IllegalArgumentException e) {
+                throw new UserInputException(e.getMessage());
+            } catch (LlmException e) {
+                throw new UserInputException(d.name() + ": language model: " + e.getMessage());
+            }
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.print(json ? StudyJson.text(StudyJson.steering(report)) + "\n" : table(report));
+        if (out != null) {
+            try {
+                for (Path p : StudyJson.writeSteering(report, out)) {
+                    spec.commandLine().getErr().println("wrote " + p);
+                }
+            } catch (IOException e) {
+                throw new UserInputException("cannot write the study to " + out + ": " + e.getMessage());
+            }
+        }
+        return 0;
+    }
+
+    static String table(SteeringStudy.Report r) {
+        StringBuilder sb = new StringBuilder();
+        sb.append("steering accuracy: ").append(r.domain()).append(", words by ").append(r.generator())
+                .append(", classifier ").append(r.classifier()).append('\n');
+        sb.append(String.format(Locale.ROOT, "accuracy %s of %d messages (95%% Wilson interval); chance %.3f%n%n",
+                StudyCommand.pm(r.accuracy().share(), r.accuracy().low(), r.accuracy().high()), r.samples().size(),
+                r.chance()));
+        String[] header = new String[r.labels().size() + 2];
+        header[0] = "instructed \\ recognised";
+        for (int j = 0; j < r.labels().size(); j++) {
+            header[j + 1] = r.labels().get(j);
+        }
+        header[header.length - 1] = "none";
+        Table t = new Table(header);
+        for (int i = 0; i < r.labels().size(); i++) {
+            Object[] row = new Object[header.length];
+            row[0] = r.labels().get(i);
+            for (int j = 0; j < r.labels().size(); j++) {
+                row[j + 1] = r.matrix()[i][j];
+            }
+            row[header.length - 1] = r.unclassified()[i];
+            t.row(row);
+        }
+        sb.append(t.render());
+        return sb.toString();
+    }
+}

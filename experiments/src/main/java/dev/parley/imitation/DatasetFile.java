@@ -1,0 +1,72 @@
+package dev.parley.imitation;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The imitation dataset as JSON lines: domain, infoset, player, text, features, CFR policy (target). */
+public final class DatasetFile {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private DatasetFile() {
+    }
+
+    static String line(SolvedGame.InfoState s) throws JsonProcessingException {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("domain", s.domain()).put("infoset", s.infoset()).put("player", s.player()).put("reach", s.reach())
+                .put("text", s.text());
+        ArrayNode f = o.putArray("features");
+        for (double v : s.features()) {
+            f.add(v);
+        }
+        ArrayNode t = o.putArray("target");
+        for (double v : s.target()) {
+            t.add(v);
+        }
+        return JSON.writeValueAsString(o);
+    }
+
+    /** @throws IllegalArgumentException naming the file and line of a bad entry */
+    public static List<SolvedGame.InfoState> read(Path file) {
+        List<String> lines;
+        try {
+            lines = Files.readAllLines(file);
+        } catch (IOException e) {
+            throw new IllegalArgumentException(file + ": cannot read: " + e.getMessage());
+        }
+        List<SolvedGame.InfoState> out = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).isBlank()) {
+                continue;
+            }
+            try {
+                JsonNode o = JSON.readTree(lines.get(i));
+                out.add(new SolvedGame.InfoState(o.path("domain").asText(), o.path("infoset").asInt(),
+                        o.path("player").asInt(), o.path("reach").asDouble(1), o.path("text").asText(), numbers(o.path("features")),
+                        numbers(o.path("target"))));
+            } catch (IOException | IllegalArgumentException e) {
+                throw new IllegalArgumentException(file + ":" + (i + 1) + ": not a dataset line: " + e.getMessage());
+            }
+        }
+        return out;
+    }
+
+    private static double[] numbers(JsonNode a) {
+        if (!a.isArray() || a.isEmpty()) {
+            throw new IllegalArgumentException("expected a non-empty array of numbers");
+        }
+        double[] v = new double[a.size()];
+        for (int i = 0; i < v.length; i++) {
+            v[i] = a.get(i).asDouble();
+        }
+        return v;
+    }
+}

@@ -1,0 +1,131 @@
+package dev.parley.study;
+
+import dev.parley.dialogue.ActionSpace;
+import dev.parley.dialogue.DialogueGame;
+import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.Instruction;
+import dev.parley.dialogue.Message;
+import dev.parley.dialogue.MoveGenerator;
+import dev.parley.dialogue.Observation;
+import dev.parley.dialogue.RewardModel;
+import dev.parley.game.State;
+import dev.parley.llm.BoundedExecutor;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.IntConsumer;
+
+/**
+ * Steering accuracy (Gemp et al. 2024, §4 and App. B.1): messages generated under each of a domain's instructions
+ * (the baseline {@code any} excluded: it asks for nothing to recognise), at random points of random dialogues; a
+ * held-out classifier says which instruction produced each; the report gives the confusion matrix, the accuracy
+ * with its Wilson interval and the chance level 1 / (number of instructions).
+ */
+public final class SteeringStudy {
+
+    /**
+     * @param samples    messages per instruction
+     * @param maxReplies the longest dialogue; the message is generated after a random prefix shorter than this
+     * @param scenarios  scenarios the dialogues are dealt from
+     * @param seed       seed of the scenarios and the random prefixes
+     */
+    public record Config(int samples, int maxReplies, int scenarios, long seed) {
+        public Config {
+            if (samples < 1) {
+                throw new IllegalArgumentException("--samples must be at least 1, got " + samples);
+            }
+            if (maxReplies < 1) {
+                throw new IllegalArgumentException("--max-replies must be at least 1, got " + maxReplies);
+            }
+            if (scenarios < 1) {
+                throw new IllegalArgumentException("--scenarios must be at least 1, got " + scenarios);
+            }
+        }
+    }
+
+    /** One message: the instruction it was made under, its words, and what the classifier said. */
+    public record Sample(int truth, String scenario, int position, String moveId, String text, int predicted) { }
+
+    /** What the study found. */
+    public record Report(String domain, String classifier, String generator, List<String> labels, long[][] matrix,
+                         long[] unclassified, Proportion accuracy, double chance, int samplesPerInstruction,
+                         List<Sample> samples) { }
+
+    private SteeringStudy() {
+    }
+
+    /** The instructions a message can be recognised as: the domain's, the baseline excluded. */
+    public static List<Instruction> labels(Domain domain) {
+        return domain.instructions().stream().filter(i -> !i.isBaseline()).toList();
+    }
+
+    /** {@code samples} messages under each label, in label order: (instruction index, message). */
+    public static List<Sample> messages(Domain domain, MoveGenerator generator, Config config) {
+        DialogueGame game = new DialogueGame(domain, domain.scenarios(config.scenarios(), config.seed()), generator,
+                RewardModel.exact(domain), new DialogueGame.Settings(config.maxReplies(), 1, ActionSpace.INSTRUCTION,
+                Observation.WORDS));
+        List<Instruction> all = game.instructions();
+        List<Instruction> labels = labels(domain);
+        SplittableRandom random = new SplittableRandom(config.seed());
+        List<Sample> out = new ArrayList<>();
+        for (int l = 0; l < labels.size(); l++) {
+            int action = game.codec().encode(0, all.indexOf(labels.get(l)));
+            for (int n = 0; n < config.samples(); n++) {
+                while (true) {
+                    State s = game.initialState();
+                    s = s.child(random.nextInt(game.scenarios().size()));
+                    int prefix = random.nextInt(config.maxReplies());
+                    for (int k = 0; k < prefix && s.currentPlayer() >= 0; k++) {
+                        int[] legal = s.legalActions();
+                        s = s.child(legal[random.nextInt(legal.length)]);
+                    }
+                    if (s.currentPlayer() < 0) {
+                        continue; // the dialogue ended before the message: draw another prefix
+                    }
+                    State next = s.child(action);
+                    List<Message> t = game.transcript(next);
+                    Message m = t.get(t.size() - 1);
+                    out.add(new Sample(l, game.scenario(next).id(), t.size() - 1, m.moveId(), m.text(), -1));
+                    break;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Generates the messages, classifies each, and measures. */
+    public static Report run(Domain domain, MoveGenerator generator, InstructionClassifier classifier, Config config,
+                             BoundedExecutor executor, IntConsumer classified) {
+        List<Instruction> labels = labels(domain);
+        if (labels.size() < 2) {
+            throw new IllegalArgumentException(domain.name() + " has fewer than two instructions to tell apart");
+        }
+        List<Sample> messages = messages(domain, generator, config);
+        List<Sample> done = executor.map(messages, s -> {
+            int p = classifier.classify(s.text(), labels);
+            classified.accept(1);
+            return new Sample(s.truth(), s.scenario(), s.position(), s.moveId(), s.text(), p);
+        });
+        return measure(domain.name(), classifier.name(), generator.backend(), labels, done,
+                config.samples());
+    }
+
+    /** The confusion matrix and accuracy of classified samples. */
+    public static Report measure(String domain, String classifier, String generator, List<Instruction> labels,
+                                 List<Sample> samples, int perInstruction) {
+        int k = labels.size();
+        long[][] matrix = new long[k][k];
+        long[] unclassified = new long[k];
+        long right = 0;
+        for (Sample s : samples) {
+            if (s.predicted() < 0) {
+                unclassified[s.truth()]++;
+            } else {
+                matrix[s.truth()][s.predicted()]++;
+                right += s.truth() == s.predicted() ? 1 : 0;
+            }
+        }
+        return new Report(domain, classifier, generator, labels.stream().map(Instruction::name).toList(), matrix,
+                unclassified, Proportion.of(right, samples.size()), 1.0 / k, perInstruction, samples);
+    }
+}
