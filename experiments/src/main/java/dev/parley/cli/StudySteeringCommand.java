@@ -1,6 +1,8 @@
 package dev.parley.cli;
 
 import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.MoveGenerator;
+import dev.parley.dialogue.OfflineMoveGenerator;
 import dev.parley.llm.LlmException;
 import dev.parley.study.EmbeddingClassifier;
 import dev.parley.study.InstructionClassifier;
@@ -38,6 +40,11 @@ final class StudySteeringCommand implements Callable<Integer> {
                     + " default, no network) or llm (the configured model, shown the instruction list).")
     String classifier;
 
+    @Option(names = "--generator", paramLabel = "offline|llm",
+            description = "What writes the messages: llm (the configured model; the default with a model) or offline"
+                    + " (the planner and realiser; the default offline).")
+    String generator;
+
     @Option(names = "--max-replies", defaultValue = "4", paramLabel = "R",
             description = "Longest dialogue; each message follows a random prefix shorter than this (default"
                     + " ${DEFAULT-VALUE}).")
@@ -72,6 +79,9 @@ final class StudySteeringCommand implements Callable<Integer> {
         if (!classifier.equals("embedding") && !classifier.equals("llm")) {
             throw new UserInputException("--classifier must be embedding or llm, not '" + classifier + "'");
         }
+        if (generator != null && !generator.equals("offline") && !generator.equals("llm")) {
+            throw new UserInputException("--generator must be offline or llm, not '" + generator + "'");
+        }
         SteeringStudy.Report report;
         try (LlmOptions.Session session = llmOptions.open()) {
             InstructionClassifier c;
@@ -83,9 +93,14 @@ final class StudySteeringCommand implements Callable<Integer> {
             } else {
                 c = new EmbeddingClassifier();
             }
+            if ("llm".equals(generator) && session.offline()) {
+                throw new UserInputException("--generator llm needs a language model (--llm openai ...)");
+            }
+            MoveGenerator moves = "offline".equals(generator) ? new OfflineMoveGenerator(d.content())
+                    : session.moves(d);
             int labels = SteeringStudy.labels(d).size();
             try (Progress bar = Progress.start("classifying " + d.name(), (long) labels * samples)) {
-                report = SteeringStudy.run(d, session.moves(d), c, new SteeringStudy.Config(samples, maxReplies,
+                report = SteeringStudy.run(d, moves, c, new SteeringStudy.Config(samples, maxReplies,
                         scenarios, seed), session.executor(), n -> bar.step());
             } catch (IllegalArgumentException e) {
                 throw new UserInputException(e.getMessage());

@@ -1,0 +1,93 @@
+package dev.parley.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.imitation.DatasetFile;
+import dev.parley.imitation.SolvedGame;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code parley imitate} on small games: the report's arithmetic, the meta-game's payoffs, saving and loading. */
+class ImitateCommandTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String[] SMALL = {"--scenarios", "2", "--max-replies", "2", "--iterations", "50",
+        "--hidden", "16,16", "--epochs", "30", "--patience", "5"};
+
+    private static String[] args(String... more) {
+        String[] out = new String[1 + SMALL.length + more.length];
+        out[0] = "imitate";
+        System.arraycopy(SMALL, 0, out, 1, SMALL.length);
+        System.arraycopy(more, 0, out, 1 + SMALL.length, more.length);
+        return out;
+    }
+
+    @Test
+    void theReportIsItsPerSeedValuesAndTheMetaGameIsTheHeldOutGame(@TempDir Path dir) throws Exception {
+        Path model = dir.resolve("model.json");
+        CliRun r = CliRun.parley(args("--heldout", "scheduling", "--seeds", "2", "--json", "--out",
+                dir.resolve("out").toString(), "--model-out", model.toString()));
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = JSON.readTree(r.out());
+        assertThat(j.path("heldout_domain").asText()).isEqualTo("scheduling");
+        assertThat(j.path("train_domains").get(0).asText()).isEqualTo("fruit-trading");
+        JsonNode per = j.path("per_seed");
+        assertThat(per).hasSize(2);
+        for (String f : List.of("train_cross_entropy", "heldout_cross_entropy", "heldout_kl", "uniform_kl",
+                "nearest_neighbour_kl", "dim_share")) {
+            double mean = (per.get(0).path(f).asDouble() + per.get(1).path(f).asDouble()) / 2;
+            assertThat(j.path(f).asDouble()).as(f).isCloseTo(mean, offset(1e-12));
+            assertThat(j.path(f + "_ci95").get(0).asDouble()).isLessThanOrEqualTo(mean);
+        }
+        for (JsonNode p : per) {
+            JsonNode g = p.path("meta_game");
+            List<String> strategies = JSON.convertValue(g.path("strategies"), List.class);
+            assertThat(strategies).containsExactly("calm", "assertive", "submissive", "any", "DIM");
+            // DIM's share is its weight in the solution, averaged over the two players
+            double share = (g.path("profile").get(0).path("DIM").asDouble()
+                    + g.path("profile").get(1).path("DIM").asDouble()) / 2;
+            assertThat(p.path("dim_share").asDouble()).isCloseTo(share, offset(1e-12));
+            assertThat(p.path("heldout_kl").asDouble()).isGreaterThanOrEqualTo(0);
+            assertThat(p.path("uniform_kl").asDouble()).isGreaterThanOrEqualTo(0);
+            // "any" against "any" is the experiment's baseline profile of the same game, computed independently
+            CliRun e = CliRun.parley("experiment", "--domain", "scheduling", "--actions", "instruction",
+                    "--scenarios", "2", "--max-replies", "2", "--iterations", "1", "--seed",
+                    "" + p.path("seed").asLong(), "--json");
+            assertThat(e.code()).as(e.err()).isZero();
+            JsonNode base = JSON.readTree(e.out()).get(0).path("payoffs").path("base_vs_base");
+            assertThat(g.path("row_payoffs").get(3).get(3).asDouble()).isCloseTo(base.get(0).asDouble(),
+                    offset(1e-9));
+            assertThat(g.path("column_payoffs").get(3).get(3).asDouble()).isCloseTo(base.get(1).asDouble(),
+                    offset(1e-9));
+        }
+        // the dataset: CFR policies (distributions over the four instructions) with 384 MiniLM features each
+        List<SolvedGame.InfoState> data = DatasetFile.read(dir.resolve("out").resolve("dataset.jsonl"));
+        assertThat(data).hasSize(per.get(0).path("train_states").asInt() + per.get(0).path("validation_states")
+                .asInt());
+        for (SolvedGame.InfoState s : data) {
+            assertThat(s.features()).hasSize(384);
+            assertThat(java.util.Arrays.stream(s.target()).sum()).isCloseTo(1.0, offset(1e-9));
+            assertThat(s.domain()).isEqualTo("fruit-trading");
+        }
+        // the saved network evaluates the first seed exactly as it was measured
+        CliRun back = CliRun.parley(args("--heldout", "scheduling", "--json", "--model-in", model.toString()));
+        assertThat(back.code()).as(back.err()).isZero();
+        JsonNode b = JSON.readTree(back.out()).path("per_seed").get(0);
+        assertThat(b.path("model").asText()).isEqualTo("loaded");
+        for (String f : List.of("heldout_kl", "heldout_cross_entropy", "train_cross_entropy", "dim_share")) {
+            assertThat(b.path(f).asDouble()).as(f).isCloseTo(per.get(0).path(f).asDouble(), offset(1e-12));
+        }
+        // a model for other instructions is refused in one line
+        CliRun wrong = CliRun.parley(args("--heldout", "debate", "--train", "fruit-trading", "--model-in",
+                model.toString()));
+        assertThat(wrong.code()).isEqualTo(2);
+        assertThat(wrong.err().strip()).startsWith("parley: ").doesNotContain("\n");
+        assertThat(Files.exists(dir.resolve("out").resolve("report.json"))).isTrue();
+    }
+}
