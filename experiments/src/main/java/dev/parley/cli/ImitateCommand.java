@@ -14,6 +14,7 @@ import dev.parley.imitation.Trainer;
 import dev.parley.nfg.MetaSolver;
 import dev.parley.nfg.MetaSolverException;
 import dev.parley.nfg.MetaSolvers;
+import dev.parley.solver.Solvers;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -123,10 +124,7 @@ final class ImitateCommand implements Callable<Integer> {
                 trainDomains.add(StudyCommand.domain(t.strip()));
             }
         }
-        CfrVariant variant = CfrVariant.fromCliName(solver);
-        if (variant == null) {
-            throw new UserInputException("unknown solver '" + solver + "'; expected cfr, cfr+, dcfr or lcfr");
-        }
+        CfrVariant variant = Solvers.requireCfr(solver);
         SeededRuns.checkSeeds(seeds);
         StudyCommand.atLeast(scenarios, 1, "--scenarios");
         StudyCommand.atLeast(maxReplies, 1, "--max-replies");

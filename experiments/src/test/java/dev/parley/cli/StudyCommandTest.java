@@ -300,6 +300,7 @@ class StudyCommandTest {
             {"imitate", "--hidden", "0"},
             {"imitate", "--model-in", "no-such-model.json"},
             {"imitate", "--meta-solver", "oracle"},
+            {"imitate", "--solver", "nope"},
         };
         for (String[] args : bad) {
             CliRun r = CliRun.parley(args);
