@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -44,8 +45,11 @@ import java.util.concurrent.atomic.LongAdder;
  * </ul>
  *
  * <p>Generations are memoised per (scenario, transcript, move, instruction, seed), so the game can be walked
- * repeatedly (by a tree builder, then by the tree compiler) while each message is generated once. States are
- * immutable and thread-safe.
+ * repeatedly (by a tree builder, then by the tree compiler, or by a sampling solver that never builds the tree) while
+ * each message is generated once, when a walk first reaches it: the game is generated lazily and its memory holds
+ * what was visited. Transcripts are interned (a state knows its transcript by a small id, so memo keys do not copy
+ * transcripts), payoffs are memoised per finished transcript (a judge scores each dialogue once), and information
+ * state keys are built incrementally from the parent's. States are immutable and thread-safe.
  */
 public final class DialogueGame implements Game {
 
@@ -103,6 +107,11 @@ public final class DialogueGame implements Game {
 
     private final Map<GenerationKey, Utterance> memo = new ConcurrentHashMap<>();
     private final Map<GenerationKey, String> chosenMoves = new ConcurrentHashMap<>();
+    /** Interned transcripts: (parent transcript id, message) to the id of the transcript it extends. */
+    private final Map<TranscriptStep, Integer> transcriptIds = new ConcurrentHashMap<>();
+    private final AtomicInteger nextTranscriptId = new AtomicInteger(1);
+    /** Payoffs per (scenario, transcript id) of a finished dialogue. */
+    private final Map<Long, double[]> payoffMemo = new ConcurrentHashMap<>();
     private final AtomicLong generations = new AtomicLong();
     private final AtomicLong memoHits = new AtomicLong();
     private final AtomicLong payoffEvaluations = new AtomicLong();
@@ -110,8 +119,10 @@ public final class DialogueGame implements Game {
     private final AtomicLong rejected = new AtomicLong();
     private final Map<String, LongAdder> rejectedBy = new ConcurrentHashMap<>();
 
-    private record GenerationKey(int scenario, List<Message> transcript, String moveId, String instruction,
-                                 long seed) { }
+    /** {@code transcript} is an interned transcript id (0: no message yet). */
+    private record GenerationKey(int scenario, int transcript, String moveId, String instruction, long seed) { }
+
+    private record TranscriptStep(int parent, Message message) { }
 
     public DialogueGame(Domain domain, List<Scenario> scenarios, MoveGenerator generator, RewardModel rewardModel,
                         Settings settings) {
@@ -213,6 +224,27 @@ public final class DialogueGame implements Game {
         return generator.backend() + " + " + rewardModel.backend();
     }
 
+    /**
+     * What the game holds in memory of its lazily generated tree: the distinct messages generated (the memo), the
+     * distinct transcripts met, and the finished dialogues scored.
+     */
+    public record Visited(long messages, long transcripts, long scored) { }
+
+    public Visited visited() {
+        return new Visited(memo.size(), transcriptIds.size(), payoffMemo.size());
+    }
+
+    /**
+     * Drops the memoised messages, moves, transcripts and payoffs. Once a tree is compiled its solver needs none of
+     * them; a later walk of the game generates again (through the call cache, with a model).
+     */
+    public void releaseMemo() {
+        memo.clear();
+        chosenMoves.clear();
+        transcriptIds.clear();
+        payoffMemo.clear();
+    }
+
     public Account account() {
         Map<String, Long> by = new TreeMap<>();
         rejectedBy.forEach((k, v) -> by.put(k, v.sum()));
@@ -287,7 +319,7 @@ public final class DialogueGame implements Game {
 
     @Override
     public State initialState() {
-        return new DialogueState(-1, List.of(), null, null);
+        return new DialogueState(-1, List.of(), null, null, 0, null);
     }
 
     @Override
@@ -330,13 +362,20 @@ public final class DialogueGame implements Game {
         private final Dialogue dialogue;
         private final int speaker;
         private final List<String> legal;
+        /** The interned id of the transcript {@code steps}. */
+        private final int transcriptId;
+        /** Per player, its information-state key without a pending decision (built from the parent's). */
+        private final String[] keys;
         private volatile double[] returns;
 
-        DialogueState(int scenario, List<Step> steps, Pending pending, Dialogue dialogue) {
+        DialogueState(int scenario, List<Step> steps, Pending pending, Dialogue dialogue, int transcriptId,
+                      String[] keys) {
             this.scenario = scenario;
             this.steps = steps;
             this.pending = pending;
             this.dialogue = dialogue;
+            this.transcriptId = transcriptId;
+            this.keys = keys != null ? keys : rootKeys(scenario);
             if (dialogue == null) {
                 speaker = State.CHANCE;
                 legal = List.of();
@@ -416,7 +455,7 @@ public final class DialogueGame implements Game {
                 if (action < 0 || action >= scenarios.size()) {
                     throw new IllegalArgumentException("no scenario " + action);
                 }
-                return new DialogueState(action, List.of(), null, startDialogue());
+                return new DialogueState(action, List.of(), null, startDialogue(), 0, null);
             }
             if (pending != null) {
                 if (action < 0 || action >= settings.seedsPerMessage()) {
@@ -432,7 +471,7 @@ public final class DialogueGame implements Game {
                 throw new IllegalArgumentException("action " + action + " is not legal for player " + p);
             }
             if (settings.seedsPerMessage() > 1) {
-                return new DialogueState(scenario, steps, new Pending(p, action), dialogue);
+                return new DialogueState(scenario, steps, new Pending(p, action), dialogue, transcriptId, keys);
             }
             return speak(p, action, 0);
         }
@@ -454,7 +493,7 @@ public final class DialogueGame implements Game {
             if (legal.size() == 1) {
                 return legal.get(0);
             }
-            GenerationKey key = new GenerationKey(scenario, transcript(), "", instruction.name(), seed);
+            GenerationKey key = new GenerationKey(scenario, transcriptId, "", instruction.name(), seed);
             return chosenMoves.computeIfAbsent(key, k -> generator.chooseMove(context(player), legal, instruction,
                     dcrs(player, legal(player, legal.get(0)), instruction), seed));
         }
@@ -488,7 +527,7 @@ public final class DialogueGame implements Game {
             String moveId = codec.move(action).orElseGet(() -> chooseMove(player, instruction, seed));
             LegalMove move = legal(player, moveId);
             MoveContext context = context(player);
-            Utterance u = generate(new GenerationKey(scenario, context.transcript(), moveId, instruction.name(),
+            Utterance u = generate(new GenerationKey(scenario, transcriptId, moveId, instruction.name(),
                     seed), () -> new MoveRequest(context, move, instruction, dcrs(player, move, instruction),
                     domain.content().rules().schema(moveId, context)), seed);
             Dialogue next;
@@ -508,8 +547,15 @@ public final class DialogueGame implements Game {
             }
             List<Step> grown = new ArrayList<>(steps.size() + 1);
             grown.addAll(steps);
-            grown.add(new Step(new Message(player, moveId, u.content(), u.text()), instruction));
-            return new DialogueState(scenario, Collections.unmodifiableList(grown), null, next);
+            Step step = new Step(new Message(player, moveId, u.content(), u.text()), instruction);
+            grown.add(step);
+            int id = transcriptIds.computeIfAbsent(new TranscriptStep(transcriptId, step.message()),
+                    k -> nextTranscriptId.getAndIncrement());
+            String[] childKeys = new String[keys.length];
+            for (int p = 0; p < keys.length; p++) {
+                childKeys[p] = keys[p] + keySuffix(step, p);
+            }
+            return new DialogueState(scenario, Collections.unmodifiableList(grown), null, next, id, childKeys);
         }
 
         /** The engine after this state's moves, rebuilt from the first move (the pre-copy way, for benchmarks). */
@@ -542,12 +588,16 @@ public final class DialogueGame implements Game {
             }
             double[] r = returns;
             if (r == null) {
-                payoffEvaluations.incrementAndGet();
-                Payoffs payoffs = rewardModel.score(scenarios.get(scenario), transcript());
-                r = new double[numPlayers()];
-                for (int p = 0; p < r.length; p++) {
-                    r[p] = Math.max(domain.minPayoff(), Math.min(domain.maxPayoff(), payoffs.of(p)));
-                }
+                // one score per finished dialogue, however many walks (or state objects) reach it
+                r = payoffMemo.computeIfAbsent(((long) scenario << 32) | (transcriptId & 0xffffffffL), k -> {
+                    payoffEvaluations.incrementAndGet();
+                    Payoffs payoffs = rewardModel.score(scenarios.get(scenario), transcript());
+                    double[] v = new double[numPlayers()];
+                    for (int p = 0; p < v.length; p++) {
+                        v[p] = Math.max(domain.minPayoff(), Math.min(domain.maxPayoff(), payoffs.of(p)));
+                    }
+                    return v;
+                });
                 returns = r;
             }
             return r.clone();
@@ -555,27 +605,13 @@ public final class DialogueGame implements Game {
 
         @Override
         public String infoStateKey(int player) {
-            StringBuilder sb = new StringBuilder(64 + steps.size() * 48);
-            sb.append('P').append(player);
-            if (scenario >= 0) {
-                sb.append('|').append(scenarios.get(scenario).player(player).canonical());
-            }
-            for (Step s : steps) {
-                Message m = s.message();
-                // the move and its verified content are what was said: public, and what payoffs depend on
-                sb.append("||").append(m.speaker()).append(':').append(m.moveId()).append(' ')
-                        .append(s.canonicalContent());
-                if (settings.observe() == Observation.WORDS) {
-                    sb.append(" \"").append(m.text()).append('"');
-                }
-                if (m.speaker() == player) {
-                    sb.append(" [").append(s.instruction().name()).append(']');
-                }
+            if (player < 0 || player >= keys.length) {
+                throw new IllegalArgumentException("no player " + player);
             }
             if (pending != null && pending.player() == player) {
-                sb.append("||pending:").append(codec.label(pending.action()));
+                return keys[player] + "||pending:" + codec.label(pending.action());
             }
-            return sb.toString();
+            return keys[player];
         }
 
         @Override
@@ -593,6 +629,30 @@ public final class DialogueGame implements Game {
         public String toString() {
             return "DialogueState[scenario=" + scenario + ", messages=" + steps.size() + "]";
         }
+    }
+
+    /** Each player's key before any message: its private information once the scenario is dealt. */
+    private String[] rootKeys(int scenario) {
+        String[] k = new String[participantIds.size()];
+        for (int p = 0; p < k.length; p++) {
+            k[p] = scenario >= 0 ? "P" + p + "|" + scenarios.get(scenario).player(p).canonical() : "P" + p;
+        }
+        return k;
+    }
+
+    /** What {@code player} observes of one step, as its key appends it. */
+    private String keySuffix(Step s, int player) {
+        Message m = s.message();
+        StringBuilder sb = new StringBuilder(48);
+        // the move and its verified content are what was said: public, and what payoffs depend on
+        sb.append("||").append(m.speaker()).append(':').append(m.moveId()).append(' ').append(s.canonicalContent());
+        if (settings.observe() == Observation.WORDS) {
+            sb.append(" \"").append(m.text()).append('"');
+        }
+        if (m.speaker() == player) {
+            sb.append(" [").append(s.instruction().name()).append(']');
+        }
+        return sb.toString();
     }
 
     private static String target(LegalMove move) {

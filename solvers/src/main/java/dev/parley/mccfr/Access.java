@@ -44,6 +44,9 @@ interface Access<S> {
     /** The average policy from per-slot cumulative weights. */
     TabularPolicy policy(double[] cumulative);
 
+    /** {@code fixed}'s probabilities of the actions of decision history {@code s}, in action-index order. */
+    double[] fixedPolicy(S s, dev.parley.game.Policy fixed);
+
     /** Compiled-tree access: handles are pre-allocated node objects. */
     final class Tree implements Access<Tree.Node> {
         static final class Node {
@@ -129,16 +132,50 @@ interface Access<S> {
         public TabularPolicy policy(double[] cumulative) {
             return TabularPolicy.fromSlots(tree, Arrays.copyOf(cumulative, tree.numSlots()));
         }
+
+        @Override
+        public double[] fixedPolicy(Node s, dev.parley.game.Policy fixed) {
+            int is = tree.infoset(s.id);
+            int start = tree.slotStart(is);
+            int[] actions = new int[tree.actionCount(is)];
+            for (int k = 0; k < actions.length; k++) {
+                actions[k] = tree.slotAction(start + k);
+            }
+            return fixed.actionProbabilities(tree.infosetKey(is), actions);
+        }
     }
 
     /** Direct access to a {@link Game}: for games too large to compile. */
     final class Direct implements Access<State> {
-        private record Infoset(int slot, int player, int[] actions, String[] labels) { }
+        record Infoset(int slot, int player, int[] actions, String[] labels) { }
 
         private final Game game;
         private final Map<String, Infoset> infosets = new HashMap<>();
         private final List<String> order = new ArrayList<>();
         private int slots;
+
+        /** The infosets met so far, in the order they were met. */
+        List<Map.Entry<String, Infoset>> infosets() {
+            List<Map.Entry<String, Infoset>> out = new ArrayList<>(order.size());
+            for (String key : order) {
+                out.add(Map.entry(key, infosets.get(key)));
+            }
+            return out;
+        }
+
+        /** Restores an infoset met by an earlier run (slots are assigned in the same order). */
+        void restore(String key, int player, int[] actions, String[] labels) {
+            if (infosets.containsKey(key)) {
+                throw new IllegalArgumentException("infoset restored twice: " + key);
+            }
+            infosets.put(key, new Infoset(slots, player, actions, labels));
+            slots += actions.length;
+            order.add(key);
+        }
+
+        Game game() {
+            return game;
+        }
 
         Direct(Game game) {
             this.game = game;
@@ -219,6 +256,11 @@ interface Access<S> {
                 rows.put(key, new TabularPolicy.Row(is.player(), is.actions(), is.labels(), p));
             }
             return new TabularPolicy(game.name(), rows);
+        }
+
+        @Override
+        public double[] fixedPolicy(State s, dev.parley.game.Policy fixed) {
+            return fixed.actionProbabilities(s);
         }
     }
 }

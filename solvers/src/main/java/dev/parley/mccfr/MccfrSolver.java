@@ -7,6 +7,8 @@ import dev.parley.game.IterativeSolver;
 import dev.parley.game.State;
 import dev.parley.game.TabularPolicy;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.SplittableRandom;
 
@@ -83,6 +85,153 @@ public final class MccfrSolver implements IterativeSolver {
                 epsilon));
     }
 
+    /**
+     * On a game too large to compile, resumable: every iteration draws from its own stream, derived from
+     * {@code seed} and the iteration's number, so a run {@linkplain #save saved} and {@linkplain #resume resumed}
+     * continues exactly as the uninterrupted run would (the default solvers keep one stream for the whole run).
+     */
+    public static MccfrSolver resumableOnGame(Game game, Sampling sampling, long seed) {
+        GameRequirements.requireSequential(sampling.cliName(), game.name(), game.type());
+        Engine<State> e = new Engine<>(new Access.Direct(game), game.numPlayers(), sampling, seed, DEFAULT_EPSILON);
+        e.perIterationStreams = true;
+        return new MccfrSolver(e);
+    }
+
+    /**
+     * A sampled best response of {@code responder} against {@code fixed}: outcome sampling in which only the
+     * responder's regrets are updated and every other player plays {@code fixed} (uniform where it has no row).
+     * The responder's {@link #averagePolicy} approaches a best response; its value against {@code fixed} is a lower
+     * bound on the best response's.
+     */
+    public static MccfrSolver bestResponse(Game game, int responder, dev.parley.game.Policy fixed, long seed) {
+        GameRequirements.requireSequential(Sampling.OUTCOME.cliName(), game.name(), game.type());
+        if (responder < 0 || responder >= game.numPlayers()) {
+            throw new IllegalArgumentException("no player " + responder);
+        }
+        Engine<State> e = new Engine<>(new Access.Direct(game), game.numPlayers(), Sampling.OUTCOME, seed,
+                DEFAULT_EPSILON);
+        e.responder = responder;
+        e.fixed = Objects.requireNonNull(fixed, "fixed");
+        e.perIterationStreams = true;
+        return new MccfrSolver(e);
+    }
+
+    /** The same, on a compiled tree. */
+    public static MccfrSolver bestResponse(GameTree tree, int responder, dev.parley.game.Policy fixed, long seed) {
+        GameRequirements.requireSequentialPerfectRecall(Sampling.OUTCOME.cliName(), tree);
+        if (responder < 0 || responder >= tree.numPlayers()) {
+            throw new IllegalArgumentException("no player " + responder);
+        }
+        Engine<Access.Tree.Node> e = new Engine<>(new Access.Tree(tree), tree.numPlayers(), Sampling.OUTCOME, seed,
+                DEFAULT_EPSILON);
+        e.responder = responder;
+        e.fixed = Objects.requireNonNull(fixed, "fixed");
+        e.perIterationStreams = true;
+        return new MccfrSolver(e);
+    }
+
+    /** Infosets met so far on a game (-1 on a compiled tree, where they are all known). */
+    public int infosetsSeen() {
+        return engine.access instanceof Access.Direct d ? d.infosets().size() : -1;
+    }
+
+    /**
+     * Writes the solver's state (sampling, seed, iterations, every infoset met with its regrets and average
+     * weights) to {@code out}: enough for {@link #resume} to continue the run. Only for resumable solvers on a game.
+     */
+    public void save(java.io.OutputStream out) throws java.io.IOException {
+        if (!(engine.access instanceof Access.Direct d) || !engine.perIterationStreams || engine.responder >= 0) {
+            throw new IllegalStateException("only a resumable solver on a game can be saved");
+        }
+        java.io.DataOutputStream o = new java.io.DataOutputStream(new java.io.BufferedOutputStream(
+                new java.util.zip.GZIPOutputStream(out)));
+        o.writeUTF(SNAPSHOT_MAGIC);
+        o.writeUTF(d.game().name());
+        o.writeUTF(engine.sampling.name());
+        o.writeLong(engine.seed);
+        o.writeInt(engine.iteration);
+        List<Map.Entry<String, Access.Direct.Infoset>> sets = d.infosets();
+        o.writeInt(sets.size());
+        for (Map.Entry<String, Access.Direct.Infoset> e : sets) {
+            Access.Direct.Infoset is = e.getValue();
+            byte[] key = e.getKey().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            o.writeInt(key.length);
+            o.write(key);
+            o.writeInt(is.player());
+            o.writeInt(is.actions().length);
+            for (int a = 0; a < is.actions().length; a++) {
+                o.writeInt(is.actions()[a]);
+                byte[] label = is.labels()[a].getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                o.writeInt(label.length);
+                o.write(label);
+                o.writeDouble(engine.regret[is.slot() + a]);
+                o.writeDouble(engine.cumulative[is.slot() + a]);
+            }
+        }
+        o.close();
+    }
+
+    /**
+     * A resumable solver on {@code game} restored from what {@link #save} wrote.
+     *
+     * @throws java.io.IOException on a stream that is not a saved solver, or one saved for another game
+     */
+    public static MccfrSolver resume(Game game, java.io.InputStream in) throws java.io.IOException {
+        java.io.DataInputStream i;
+        try {
+            i = new java.io.DataInputStream(new java.io.BufferedInputStream(new java.util.zip.GZIPInputStream(in)));
+            if (!SNAPSHOT_MAGIC.equals(i.readUTF())) {
+                throw new java.io.IOException("not a saved Parley MCCFR solver");
+            }
+        } catch (java.util.zip.ZipException | java.io.EOFException | java.io.UTFDataFormatException e) {
+            throw new java.io.IOException("not a saved Parley MCCFR solver");
+        }
+        String name = i.readUTF();
+        if (!name.equals(game.name())) {
+            throw new java.io.IOException("the saved solver is for game " + name + ", not " + game.name());
+        }
+        Sampling sampling;
+        try {
+            sampling = Sampling.valueOf(i.readUTF());
+        } catch (IllegalArgumentException e) {
+            throw new java.io.IOException("unknown sampling in the saved solver");
+        }
+        long seed = i.readLong();
+        MccfrSolver solver = resumableOnGame(game, sampling, seed);
+        Engine<?> e = solver.engine;
+        Access.Direct d = (Access.Direct) e.access;
+        e.iteration = i.readInt();
+        int n = i.readInt();
+        for (int k = 0; k < n; k++) {
+            String key = new String(i.readNBytes(i.readInt()), java.nio.charset.StandardCharsets.UTF_8);
+            int player = i.readInt();
+            int m = i.readInt();
+            int[] actions = new int[m];
+            String[] labels = new String[m];
+            double[] regrets = new double[m];
+            double[] weights = new double[m];
+            for (int a = 0; a < m; a++) {
+                actions[a] = i.readInt();
+                labels[a] = new String(i.readNBytes(i.readInt()), java.nio.charset.StandardCharsets.UTF_8);
+                regrets[a] = i.readDouble();
+                weights[a] = i.readDouble();
+            }
+            int slot = d.numSlots();
+            d.restore(key, player, actions, labels);
+            e.ensure(slot + m);
+            System.arraycopy(regrets, 0, e.regret, slot, m);
+            System.arraycopy(weights, 0, e.cumulative, slot, m);
+        }
+        return solver;
+    }
+
+    private static final String SNAPSHOT_MAGIC = "parley-mccfr-1";
+
+    /** The seed the solver was made with. */
+    public long seed() {
+        return engine.seed;
+    }
+
     public void iterate() {
         engine.iterate();
     }
@@ -110,8 +259,14 @@ public final class MccfrSolver implements IterativeSolver {
         final Access<S> access;
         final int numPlayers;
         final Sampling sampling;
-        final SplittableRandom random;
+        SplittableRandom random;
+        final long seed;
         final double epsilon;
+        /** Reseed per iteration from (seed, iteration): resumable runs. */
+        boolean perIterationStreams;
+        /** With a responder, only its regrets are updated; the others play {@code fixed}. */
+        int responder = -1;
+        dev.parley.game.Policy fixed;
         double[] regret;
         double[] cumulative;
         /** Scratch for policies and child values, a stack along the sampled path. */
@@ -124,6 +279,7 @@ public final class MccfrSolver implements IterativeSolver {
             this.numPlayers = numPlayers;
             this.sampling = sampling;
             this.random = new SplittableRandom(seed);
+            this.seed = seed;
             this.epsilon = epsilon;
             int slots = Math.max(16, access.numSlots());
             this.regret = new double[slots];
@@ -132,7 +288,13 @@ public final class MccfrSolver implements IterativeSolver {
 
         void iterate() {
             iteration++;
+            if (perIterationStreams) {
+                random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + iteration);
+            }
             for (int p = 0; p < numPlayers; p++) {
+                if (responder >= 0 && p != responder) {
+                    continue;
+                }
                 top = 0;
                 if (sampling == Sampling.EXTERNAL) {
                     external(access.root(), p);
@@ -144,12 +306,16 @@ public final class MccfrSolver implements IterativeSolver {
 
         private int slotOf(S s, int k) {
             int slot = access.slot(s);
-            if (slot + k > regret.length) {
-                int size = Math.max(slot + k, regret.length * 2);
+            ensure(slot + k);
+            return slot;
+        }
+
+        void ensure(int slots) {
+            if (slots > regret.length) {
+                int size = Math.max(slots, regret.length * 2);
                 regret = Arrays.copyOf(regret, size);
                 cumulative = Arrays.copyOf(cumulative, size);
             }
-            return slot;
         }
 
         /** Reserves {@code k} doubles of scratch; returns their offset. */
@@ -249,9 +415,16 @@ public final class MccfrSolver implements IterativeSolver {
                 return outcome(access.child(s, sampleChance(s)), p, myReach, oppReach, sampleReach);
             }
             int k = access.numActions(s);
-            int slot = slotOf(s, k);
             int policy = push(k);
-            regretMatching(slot, k, policy);
+            int slot = -1;
+            if (responder >= 0 && pl != p) {
+                // the fixed player: its policy is given, nothing of it is learnt
+                double[] given = access.fixedPolicy(s, fixed);
+                System.arraycopy(given, 0, scratch, policy, k);
+            } else {
+                slot = slotOf(s, k);
+                regretMatching(slot, k, policy);
+            }
             int samplePolicy = push(k);
             for (int a = 0; a < k; a++) {
                 scratch[samplePolicy + a] = pl == p

@@ -1,0 +1,222 @@
+package dev.parley.experiment;
+
+import dev.parley.dialogue.DialogueGame;
+import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.Instruction;
+import dev.parley.dialogue.MoveGenerator;
+import dev.parley.dialogue.RewardModel;
+import dev.parley.eval.Exploitability;
+import dev.parley.game.GameTree;
+import dev.parley.game.TabularPolicy;
+import dev.parley.llm.RunStats;
+import dev.parley.mccfr.MccfrSolver;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+import java.util.function.LongSupplier;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A dialogue experiment solved by Monte-Carlo CFR on the lazily generated game: nothing is expanded, a message is
+ * generated when a sampled dialogue first reaches it, and the run stops at a budget of model calls (offline:
+ * generations) or seconds. The figures are {@link SampledEstimates}; on a tree small enough to expand
+ * ({@link TreeSizeEstimate} under the node limit) the exact figures are computed too, side by side.
+ */
+public final class SampledExperiment {
+
+    private static final Logger LOG = LoggerFactory.getLogger(SampledExperiment.class);
+
+    /** Iterations in a row without a new model call after which the run stops: every reachable message is known. */
+    static final int STALL_ITERATIONS = 20_000;
+
+    /**
+     * How a sampled run goes.
+     *
+     * @param sampling           outcome or external sampling
+     * @param budgetCalls        stop once the solver has made this many model calls (0: no such budget)
+     * @param budgetSeconds      stop after this many seconds of solving (0: no such budget)
+     * @param maxIterations      stop after this many iterations of this run (Long.MAX_VALUE: no limit)
+     * @param checkpointEvery    estimate the figures (and save the solver) every this many model calls (0: never)
+     * @param state              where to save the solver at checkpoints and at the end (null: nowhere)
+     * @param resume             a saved solver to continue (null: start afresh)
+     * @param playouts           paired playouts per estimated figure
+     * @param responseIterations outcome-sampling iterations of each sampled best response
+     * @param maxNodes           trees estimated under this are also expanded, for the exact figures
+     */
+    public record Options(MccfrSolver.Sampling sampling, long budgetCalls, double budgetSeconds, long maxIterations,
+                          long checkpointEvery, Path state, Path resume, int playouts, int responseIterations,
+                          long maxNodes) {
+        public Options {
+            Objects.requireNonNull(sampling, "sampling");
+            if (budgetCalls < 0 || budgetSeconds < 0 || checkpointEvery < 0) {
+                throw new IllegalArgumentException("budgets and --checkpoint-every must not be negative");
+            }
+            if (maxIterations < 1) {
+                throw new IllegalArgumentException("--iterations must be at least 1, got " + maxIterations);
+            }
+            if (playouts < 2) {
+                throw new IllegalArgumentException("--playouts must be at least 2, got " + playouts);
+            }
+            if (responseIterations < 1) {
+                throw new IllegalArgumentException("--response-iterations must be at least 1, got "
+                        + responseIterations);
+            }
+        }
+    }
+
+    /** What a checkpoint reports: the figures so far. */
+    public record Checkpoint(int iteration, long calls, double seconds, int infosets, SampledEstimates estimates) { }
+
+    /**
+     * The exact figures of an expandable tree, for the sampled profile.
+     *
+     * @param calls model calls the expansion added beyond what sampling had generated
+     */
+    public record Exact(int nodes, int infosets, double nashConv, double[] cfrGain, double[] eqVsEq,
+                        double[] eqVsBase, double[] baseVsBase, long calls) { }
+
+    private SampledExperiment() {
+    }
+
+    /**
+     * @param llmStats the language-model account; a supplier of {@code null} offline (model calls are then the
+     *                 generator's requests, memo hits excluded)
+     * @param onCheckpoint told each checkpoint's figures
+     */
+    public static SampledReport run(Domain domain, ExperimentConfig config, Options options, MoveGenerator generator,
+                                    RewardModel rewardModel, Supplier<RunStats> llmStats,
+                                    Consumer<Checkpoint> onCheckpoint) throws IOException {
+        long start = System.nanoTime();
+        TreeSizeEstimate size = TreeSizeEstimate.of(domain, config, TreeSizeEstimate.DEFAULT_PROBES, config.seed());
+        DialogueGame game = new DialogueGame(domain, domain.scenarios(config.scenarios(), config.seed()), generator,
+                rewardModel, config.settings());
+        RunStats before = llmStats.get();
+        LongSupplier calls = () -> {
+            RunStats now = llmStats.get();
+            return now == null ? game.account().verification().requested() : now.modelCalls() - before.modelCalls();
+        };
+        MccfrSolver solver;
+        if (options.resume() != null) {
+            try (InputStream in = Files.newInputStream(options.resume())) {
+                solver = MccfrSolver.resume(game, in);
+            }
+            if (solver.sampling() != options.sampling()) {
+                throw new IOException(options.resume() + " holds a " + solver.sampling().cliName() + " solver, not "
+                        + options.sampling().cliName());
+            }
+            if (solver.seed() != config.seed()) {
+                LOG.info("resumed solver seeded {}, not --seed {}: its seed is kept", solver.seed(), config.seed());
+            }
+        } else {
+            solver = MccfrSolver.resumableOnGame(game, options.sampling(), config.seed());
+        }
+        int resumedAt = solver.iterations();
+        List<Checkpoint> checkpoints = new ArrayList<>();
+        long estimationCalls = 0;
+        long nextCheckpoint = options.checkpointEvery();
+        long lastNew = 0;
+        int lastNewAt = solver.iterations();
+        String stop;
+        long solveStart = System.nanoTime();
+        while (true) {
+            long used = calls.getAsLong() - estimationCalls;
+            double elapsed = (System.nanoTime() - solveStart) / 1e9;
+            if (options.budgetCalls() > 0 && used >= options.budgetCalls()) {
+                stop = "budget of " + options.budgetCalls() + " calls";
+                break;
+            }
+            if (options.budgetSeconds() > 0 && elapsed >= options.budgetSeconds()) {
+                stop = "budget of " + options.budgetSeconds() + " s";
+                break;
+            }
+            if (solver.iterations() - resumedAt >= options.maxIterations()) {
+                stop = "iterations";
+                break;
+            }
+            if (used > lastNew) {
+                lastNew = used;
+                lastNewAt = solver.iterations();
+            } else if (options.budgetCalls() > 0 && solver.iterations() - lastNewAt >= STALL_ITERATIONS) {
+                stop = "no new call in " + STALL_ITERATIONS + " iterations (every reachable message generated)";
+                break;
+            }
+            solver.iterate();
+            if (options.checkpointEvery() > 0 && calls.getAsLong() - estimationCalls >= nextCheckpoint) {
+                long beforeEstimate = calls.getAsLong();
+                SampledEstimates e = SampledEstimates.of(game, solver.averagePolicy(), options.playouts(),
+                        options.responseIterations(), config.seed() + 1, calls);
+                estimationCalls += calls.getAsLong() - beforeEstimate;
+                Checkpoint c = new Checkpoint(solver.iterations(), calls.getAsLong() - estimationCalls,
+                        (System.nanoTime() - start) / 1e9, solver.infosetsSeen(), e);
+                checkpoints.add(c);
+                save(solver, options.state());
+                onCheckpoint.accept(c);
+                while (nextCheckpoint <= calls.getAsLong() - estimationCalls) {
+                    nextCheckpoint += options.checkpointEvery();
+                }
+            }
+        }
+        long solverCalls = calls.getAsLong() - estimationCalls;
+        save(solver, options.state());
+        LOG.info("{}: {} iterations of {}, {} calls: {}", domain.name(), solver.iterations(),
+                options.sampling().cliName(), solverCalls, stop);
+        TabularPolicy policy = solver.averagePolicy();
+        long beforeEstimate = calls.getAsLong();
+        SampledEstimates estimates = SampledEstimates.of(game, policy, options.playouts(),
+                options.responseIterations(), config.seed() + 1, calls);
+        estimationCalls += calls.getAsLong() - beforeEstimate;
+        DialogueGame.Visited visited = game.visited();
+        Exact exact = null;
+        if (size.nodes() <= options.maxNodes()) {
+            exact = exact(game, policy, options.maxNodes(), calls);
+        }
+        RunStats after = llmStats.get();
+        long cached = after == null ? game.account().memoHits() : after.cacheHits() - before.cacheHits();
+        long tokens = after == null ? 0 : after.inputTokens() + after.outputTokens() - before.inputTokens()
+                - before.outputTokens();
+        return new SampledReport(domain.name(), game.backend(), game.scenarios().size(), config.maxReplies(),
+                options.sampling().cliName(), solver.iterations(), resumedAt, stop, solverCalls, estimationCalls,
+                cached, tokens, (System.nanoTime() - start) / 1e9, solver.infosetsSeen(), visited, size, estimates,
+                exact, checkpoints, new double[] {domain.minPayoff(), domain.maxPayoff()},
+                domain.protocolPlayers(), game.instructions().stream().map(Instruction::name).toList(),
+                rewardModel.backend().startsWith("exact:") ? "exact" : "llm", config.actions().label(),
+                config.observe().label(), config.seedsPerMessage(), options.budgetCalls(), options.budgetSeconds());
+    }
+
+    /** Expands the (small) tree and measures the sampled profile exactly. */
+    static Exact exact(DialogueGame game, TabularPolicy policy, long maxNodes, LongSupplier calls) {
+        long before = calls.getAsLong();
+        GameTree tree = GameTree.compile(game, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(maxNodes, 1)));
+        double[] eq = policy.toSlots(tree);
+        double[] base = BaselinePolicy.slots(game, tree);
+        return new Exact(tree.numNodes(), tree.numInfosets(), Exploitability.nashConv(tree, eq),
+                ProfileMetrics.cfrGain(tree, eq, base), Exploitability.expectedValues(tree, eq),
+                ProfileMetrics.guidedVsBaseline(tree, eq, base), Exploitability.expectedValues(tree, base),
+                calls.getAsLong() - before);
+    }
+
+    /** Writes through a temporary file, so an interrupted save never leaves half a solver behind. */
+    private static void save(MccfrSolver solver, Path file) throws IOException {
+        if (file == null) {
+            return;
+        }
+        Path parent = file.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try (OutputStream out = Files.newOutputStream(tmp)) {
+            solver.save(out);
+        }
+        Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+}

@@ -1,0 +1,78 @@
+package dev.parley.experiment;
+
+import dev.parley.dialogue.DialogueGame;
+import dev.parley.dialogue.Domain;
+import dev.parley.game.State;
+import java.util.Locale;
+import java.util.SplittableRandom;
+
+/**
+ * The size of a domain's dialogue tree, estimated before anything is built: Knuth's (1975) estimator over random
+ * dialogues of the protocol under the experiment's settings. One random root-to-leaf path with branching factors
+ * b0, b1, ... estimates the node count as 1 + b0 + b0·b1 + ... without bias; the estimate is the mean over
+ * {@code probes} paths, with its standard error. The paths are played on the domain's offline game (its planner
+ * and realiser), so the estimate costs no model call: the tree's shape comes from the protocol, the instructions
+ * and the settings, not from the words.
+ *
+ * @param nodes  the estimated number of nodes
+ * @param stderr the standard error of that mean
+ * @param probes how many random dialogues it was estimated from
+ */
+public record TreeSizeEstimate(double nodes, double stderr, int probes) {
+
+    /** Random dialogues per estimate: a few hundred offline messages, well under a second. */
+    public static final int DEFAULT_PROBES = 256;
+
+    /**
+     * Measured offline (issue 14): about 13 KB of heap per tree node while the tree is built (the memo and the
+     * states; the compiled tree is a tenth of it), so the default limit is the heap over 12 KB.
+     */
+    public static final long BYTES_PER_NODE = 12_000;
+
+    /** The node limit that fits in this JVM's heap: {@link #BYTES_PER_NODE} per node. */
+    public static long defaultMaxNodes() {
+        return Math.max(10_000, Runtime.getRuntime().maxMemory() / BYTES_PER_NODE);
+    }
+
+    public static TreeSizeEstimate of(Domain domain, ExperimentConfig config, int probes, long seed) {
+        if (probes < 2) {
+            throw new IllegalArgumentException("probes must be at least 2, got " + probes);
+        }
+        DialogueGame game = DialogueGame.offline(domain, domain.scenarios(config.scenarios(), config.seed()),
+                config.settings());
+        SplittableRandom random = new SplittableRandom(seed);
+        double[] values = new double[probes];
+        for (int i = 0; i < probes; i++) {
+            State s = game.initialState();
+            double width = 1;
+            double total = 1;
+            while (!s.isTerminal()) {
+                int[] actions = s.legalActions();
+                width *= actions.length;
+                total += width;
+                s = s.child(actions[random.nextInt(actions.length)]);
+            }
+            values[i] = total;
+        }
+        Estimate e = Estimate.of(values);
+        return new TreeSizeEstimate(e.mean(), e.stderr(), probes);
+    }
+
+    /** {@code 2.1e+07} or {@code 8,400}: what a person reads in one line. */
+    public String label() {
+        return nodes >= 1e6 ? String.format(Locale.ROOT, "%.2g", nodes) : String.format(Locale.ROOT, "%,.0f", nodes);
+    }
+
+    /**
+     * The one-line refusal when the estimate exceeds {@code maxNodes}, or null when the tree fits.
+     */
+    public String refusal(String domain, long maxNodes) {
+        if (nodes <= maxNodes) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "the %s game tree would have about %s nodes (estimated from %d random"
+                + " dialogues, standard error %.0f%%), over the limit --max-nodes %,d; solve it without expanding it"
+                + " with --solver mccfr-os or mccfr-es (sampling on the lazily generated game), or raise --max-nodes",
+                domain, label(), probes, 100 * stderr / nodes, maxNodes);
+    }
+}
