@@ -5,9 +5,20 @@ import dev.parley.dialogue.ActionSpace;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Observation;
 import dev.parley.domain.DialogueDomains;
+import dev.parley.dialogue.RewardModel;
+import dev.parley.experiment.CostCurve;
+import dev.parley.experiment.CostCurveWriter;
 import dev.parley.experiment.ExperimentConfig;
+import dev.parley.experiment.SampledExperiment;
+import dev.parley.experiment.SampledReport;
+import dev.parley.experiment.SampledReportWriter;
+import dev.parley.experiment.TreeSizeEstimate;
+import dev.parley.game.GameModelException;
+import dev.parley.llm.LlmException;
+import dev.parley.mccfr.MccfrSolver;
 import dev.parley.experiment.SeededReport;
 import dev.parley.experiment.ReportWriter;
+import dev.parley.solver.SolverKind;
 import dev.parley.solver.Solvers;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -41,7 +52,8 @@ final class ExperimentCommand implements Callable<Integer> {
     int maxReplies;
 
     @Option(names = "--solver", defaultValue = "cfr", paramLabel = "SOLVER",
-            description = "cfr, cfr+, dcfr or lcfr (default ${DEFAULT-VALUE}).")
+            description = "cfr, cfr+, dcfr or lcfr on the expanded tree (default ${DEFAULT-VALUE}); or mccfr-os /"
+                    + " mccfr-es: Monte-Carlo CFR on the lazily generated game, nothing expanded, estimated figures.")
     String solver;
 
     @Option(names = "--iterations", defaultValue = "200", paramLabel = "N",
@@ -99,6 +111,48 @@ final class ExperimentCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the JSON report (a list, one object per domain) instead of the table.")
     boolean json;
 
+    @Option(names = "--max-nodes", paramLabel = "N",
+            description = "Refuse, before building, a tree estimated larger than N nodes (default: what fits in"
+                    + " this JVM's heap at 12 KB a node).")
+    Long maxNodes;
+
+    @Option(names = "--budget-calls", defaultValue = "0", paramLabel = "N",
+            description = "mccfr-os/mccfr-es: stop after N model calls (offline: generations; 0: no such budget).")
+    long budgetCalls;
+
+    @Option(names = "--budget-seconds", defaultValue = "0", paramLabel = "S",
+            description = "mccfr-os/mccfr-es: stop after S seconds of solving (0: no such budget). With --curve:"
+                    + " each sampling series' time limit (default there 120).")
+    double budgetSeconds;
+
+    @Option(names = "--checkpoint-every", defaultValue = "0", paramLabel = "N",
+            description = "mccfr-os/mccfr-es: every N model calls, estimate the figures so far, print them and save"
+                    + " the solver to --state (0: only at the end).")
+    long checkpointEvery;
+
+    @Option(names = "--state", paramLabel = "FILE",
+            description = "mccfr-os/mccfr-es: save the solver here at checkpoints and at the end.")
+    Path state;
+
+    @Option(names = "--resume", paramLabel = "FILE",
+            description = "mccfr-os/mccfr-es: continue the solver saved in FILE (same domain and settings).")
+    Path resume;
+
+    @Option(names = "--playouts", defaultValue = "1000", paramLabel = "N",
+            description = "mccfr-os/mccfr-es: paired playouts behind each estimated figure (default ${DEFAULT-VALUE}).")
+    int playouts;
+
+    @Option(names = "--response-iterations", defaultValue = "5000", paramLabel = "N",
+            description = "mccfr-os/mccfr-es: outcome-sampling iterations of each player's sampled best response"
+                    + " (the NashConv lower bound; default ${DEFAULT-VALUE}).")
+    int responseIterations;
+
+    @Option(names = "--curve",
+            description = "The cost curve: exact NashConv against model calls for full-expansion CFR (--solver,"
+                    + " --iterations) and for mccfr-os and mccfr-es on the lazy game; curve.json and curve.png in"
+                    + " --out.")
+    boolean curve;
+
     @Mixin
     LlmOptions llmOptions;
 
@@ -107,7 +161,36 @@ final class ExperimentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        CfrVariant variant = Solvers.requireCfr(solver);
+        // the sampling solvers run on the lazy game; every other name must be a full-tree CFR variant
+        MccfrSolver.Sampling sampling = Solvers.find(solver).filter(k -> k instanceof SolverKind.Mccfr)
+                .map(k -> ((SolverKind.Mccfr) k).sampling()).orElse(null);
+        CfrVariant variant = sampling != null ? CfrVariant.CFR : Solvers.requireCfr(solver);
+        if (curve && sampling != null) {
+            throw new UserInputException("--curve runs mccfr-os and mccfr-es itself; --solver picks its"
+                    + " full-expansion variant (cfr, cfr+, dcfr or lcfr)");
+        }
+        if (sampling == null && !curve && (budgetCalls != 0 || checkpointEvery != 0 || state != null
+                || resume != null)) {
+            throw new UserInputException("--budget-calls, --checkpoint-every, --state and --resume need --solver"
+                    + " mccfr-os or mccfr-es");
+        }
+        if (budgetCalls < 0 || budgetSeconds < 0 || checkpointEvery < 0) {
+            throw new UserInputException("--budget-calls, --budget-seconds and --checkpoint-every must not be"
+                    + " negative");
+        }
+        if (maxNodes != null && maxNodes < 1) {
+            throw new UserInputException("--max-nodes must be at least 1, got " + maxNodes);
+        }
+        if ((sampling != null || curve) && seeds != 1) {
+            throw new UserInputException("--seeds must be 1 with " + (curve ? "--curve" : solver)
+                    + " (its figures carry playout intervals instead)");
+        }
+        if (resume != null && !Files.isRegularFile(resume)) {
+            throw new UserInputException("--resume " + resume + ": no such file");
+        }
+        if (curve && out == null) {
+            throw new UserInputException("--curve needs --out DIR for curve.json and curve.png");
+        }
         ActionSpace space = parse(() -> ActionSpace.parse(actions), "--actions");
         Observation observation = parse(() -> Observation.parse(observe), "--observe");
         if (judge != null && !java.util.List.of("exact", "llm", "llm-joint").contains(judge)) {
@@ -138,12 +221,23 @@ final class ExperimentCommand implements Callable<Integer> {
                 throw new UserInputException(e.getMessage());
             }
         }
+        if ((state != null || resume != null) && domains.size() > 1) {
+            throw new UserInputException("--state and --resume hold one domain's solver; name one --domain");
+        }
+        long limit = maxNodes != null ? maxNodes : TreeSizeEstimate.defaultMaxNodes();
+        if (sampling != null) {
+            return sampled(domains, configs, sampling, limit);
+        }
+        if (curve) {
+            return curve(domains, configs, limit);
+        }
         List<SeededReport> reports = new ArrayList<>();
         try (LlmOptions.Session session = llmOptions.open()) {
             for (int i = 0; i < domains.size(); i++) {
                 Domain d = domains.get(i);
                 try (Progress progress = Progress.forPhases(d.name())) {
-                    reports.add(SeededRuns.run(session, d, configs.get(i), seeds, judge, judgeSummary, progress));
+                    reports.add(SeededRuns.run(session, d, configs.get(i), seeds, judge, judgeSummary, progress,
+                            limit));
                 }
             }
         }
@@ -160,6 +254,86 @@ final class ExperimentCommand implements Callable<Integer> {
             } catch (IOException e) {
                 throw new UserInputException("cannot write the report to " + out + ": " + e.getMessage());
             }
+        }
+        return 0;
+    }
+
+    /** {@code --solver mccfr-os|mccfr-es}: sampling on the lazy game, estimated figures. */
+    private int sampled(List<Domain> domains, List<ExperimentConfig> configs, MccfrSolver.Sampling sampling,
+                        long limit) {
+        SampledExperiment.Options options;
+        boolean explicitIterations = spec.commandLine().getParseResult().hasMatchedOption("--iterations");
+        boolean budgeted = budgetCalls > 0 || budgetSeconds > 0;
+        try {
+            options = new SampledExperiment.Options(sampling, budgetCalls, budgetSeconds,
+                    budgeted && !explicitIterations ? Long.MAX_VALUE : iterations, checkpointEvery, state, resume,
+                    playouts, responseIterations, limit);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException(e.getMessage());
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        List<SampledReport> reports = new ArrayList<>();
+        try (LlmOptions.Session session = llmOptions.open()) {
+            for (int i = 0; i < domains.size(); i++) {
+                Domain d = domains.get(i);
+                ExperimentConfig c = configs.get(i);
+                RewardModel reward = session.reward(d, judge, c.seed(), judgeSummary);
+                try {
+                    reports.add(SampledExperiment.run(d, c, options, session.moves(d), reward,
+                            () -> session.offline() ? null : session.stats(), cp -> {
+                                err.println(SampledReportWriter.checkpointLine(d.name(), cp));
+                                err.flush();
+                            }));
+                } catch (IOException e) {
+                    throw new UserInputException(d.name() + ": " + e.getMessage());
+                } catch (GameModelException e) {
+                    throw new UserInputException(d.name() + ": " + e.getMessage());
+                } catch (LlmException e) {
+                    throw new UserInputException(d.name() + ": language model: " + e.getMessage());
+                }
+            }
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.print(json ? SampledReportWriter.jsonText(reports) + "\n" : SampledReportWriter.table(reports));
+        if (out != null) {
+            try {
+                for (Path p : SampledReportWriter.writeAll(reports, out)) {
+                    err.println("wrote " + p);
+                }
+            } catch (IOException e) {
+                throw new UserInputException("cannot write the report to " + out + ": " + e.getMessage());
+            }
+        }
+        return 0;
+    }
+
+    /** {@code --curve}: NashConv against model calls, full expansion against sampling on the lazy game. */
+    private int curve(List<Domain> domains, List<ExperimentConfig> configs, long limit) {
+        CostCurve.Limits limits = new CostCurve.Limits(budgetSeconds > 0 ? budgetSeconds : 120, budgetCalls,
+                Integer.MAX_VALUE);
+        List<CostCurve.Result> results = new ArrayList<>();
+        try (LlmOptions.Session session = llmOptions.open()) {
+            for (int i = 0; i < domains.size(); i++) {
+                Domain d = domains.get(i);
+                ExperimentConfig c = configs.get(i);
+                try {
+                    results.add(CostCurve.run(d, c, () -> session.moves(d),
+                            () -> session.reward(d, judge, c.seed(), judgeSummary), limits, limit));
+                } catch (GameModelException e) {
+                    throw new UserInputException(d.name() + ": " + e.getMessage());
+                } catch (LlmException e) {
+                    throw new UserInputException(d.name() + ": language model: " + e.getMessage());
+                }
+            }
+        }
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.print(json ? CostCurveWriter.jsonText(results) + "\n" : CostCurveWriter.table(results));
+        try {
+            for (Path p : CostCurveWriter.writeAll(results, out)) {
+                spec.commandLine().getErr().println("wrote " + p);
+            }
+        } catch (IOException e) {
+            throw new UserInputException("cannot write the curve to " + out + ": " + e.getMessage());
         }
         return 0;
     }

@@ -31,6 +31,12 @@ final class SeededRuns {
     /** Runs {@code config} for {@code seeds} seeds from {@code config.seed()}; {@code bar} shows nodes, then iterations. */
     static SeededReport run(LlmOptions.Session session, Domain domain, ExperimentConfig config, int seeds,
                             String judge, boolean judgeSummary, Progress bar) {
+        return run(session, domain, config, seeds, judge, judgeSummary, bar, ExperimentRunner.MAX_NODES);
+    }
+
+    /** The same, refusing a tree estimated over {@code maxNodes} before building it. */
+    static SeededReport run(LlmOptions.Session session, Domain domain, ExperimentConfig config, int seeds,
+                            String judge, boolean judgeSummary, Progress bar, long maxNodes) {
         List<Long> used = new ArrayList<>();
         List<ExperimentReport> reports = new ArrayList<>();
         for (int i = 0; i < seeds; i++) {
@@ -43,7 +49,7 @@ final class SeededRuns {
             try {
                 reports.add(ExperimentRunner.run(domain, c, moves, reward,
                         () -> session.offline() ? null : session.stats(), bar::building,
-                        done -> bar.solving(done, c.iterations())));
+                        done -> bar.solving(done, c.iterations()), maxNodes));
             } catch (GameModelException e) {
                 throw new UserInputException(domain.name() + ": " + e.getMessage());
             } catch (LlmException e) {

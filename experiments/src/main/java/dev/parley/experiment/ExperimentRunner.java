@@ -5,6 +5,7 @@ import dev.parley.dialogue.DialogueGame;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Instruction;
 import dev.parley.eval.Exploitability;
+import dev.parley.game.GameModelException;
 import dev.parley.game.GameTree;
 import dev.parley.game.TreeBuilder;
 import dev.parley.dialogue.RewardModel;
@@ -53,6 +54,24 @@ public final class ExperimentRunner {
     public static ExperimentReport run(Domain domain, ExperimentConfig config, MoveGenerator generator,
                                        RewardModel rewardModel, Supplier<RunStats> llmStats,
                                        LongConsumer progress, IntConsumer solved) {
+        return run(domain, config, generator, rewardModel, llmStats, progress, solved, MAX_NODES);
+    }
+
+    /**
+     * The same, refusing before anything is built when the tree's estimated size ({@link TreeSizeEstimate})
+     * exceeds {@code maxNodes}, which also caps the tree as it is compiled.
+     *
+     * @throws GameModelException the one-line refusal, naming the sampling solvers
+     */
+    public static ExperimentReport run(Domain domain, ExperimentConfig config, MoveGenerator generator,
+                                       RewardModel rewardModel, Supplier<RunStats> llmStats,
+                                       LongConsumer progress, IntConsumer solved, long maxNodes) {
+        String refusal = TreeSizeEstimate.of(domain, config, TreeSizeEstimate.DEFAULT_PROBES, config.seed())
+                .refusal(domain.name(), maxNodes);
+        if (refusal != null) {
+            throw new GameModelException(refusal);
+        }
+        int cap = (int) Math.min(Integer.MAX_VALUE - 8, maxNodes);
         RunStats before = llmStats.get();
         long start = System.nanoTime();
         DialogueGame game = new DialogueGame(domain, domain.scenarios(config.scenarios(), config.seed()), generator,
@@ -60,8 +79,8 @@ public final class ExperimentRunner {
         // A concurrent build reports the states it expands first; a sequential one (offline) expands none before
         // compiling, so its states are counted as the compiler makes them.
         TreeBuilder.Result built = config.concurrency() > 1
-                ? new TreeBuilder(config.concurrency(), MAX_NODES, progress).build(game)
-                : new TreeBuilder(1, MAX_NODES, n -> { }).build(new CountedGame(game, progress));
+                ? new TreeBuilder(config.concurrency(), cap, progress).build(game)
+                : new TreeBuilder(1, cap, n -> { }).build(new CountedGame(game, progress));
         GameTree tree = built.tree();
         LOG.info("{}: {} built in {} s", domain.name(), tree, built.seconds());
 

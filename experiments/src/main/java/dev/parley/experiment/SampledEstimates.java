@@ -15,7 +15,7 @@ import java.util.SplittableRandom;
  * <ul>
  *   <li><b>NashConv, a lower bound.</b> For each player i, a best response to the fixed profile σ is trained by
  *       outcome-sampling MCCFR in which only i learns and the others play σ ({@link MccfrSolver#bestResponse});
- *       its average policy b_i is a policy like any other, so u_i(b_i, σ_-i) ≤ max u_i(·, σ_-i) and
+ *       its current (regret-matching) policy b_i is a policy like any other, so u_i(b_i, σ_-i) ≤ max u_i(·, σ_-i) and
  *       Σ_i [u_i(b_i, σ_-i) − u_i(σ)] ≤ NashConv(σ) in expectation. Both values come from playouts paired by
  *       random stream (the same draws for both profiles of a pair), and the interval is the Student-t 95% interval
  *       over the pairs. Its stated error is the interval's half-width: the bound holds up to it.</li>
@@ -87,7 +87,7 @@ public record SampledEstimates(Estimate nashConv, Estimate[] responses, Estimate
     private static LazyProfiles.Profile response(Game game, int p, TabularPolicy policy, int iterations, long seed) {
         MccfrSolver br = MccfrSolver.bestResponse(game, p, policy, seed);
         br.run(iterations);
-        return LazyProfiles.of(br.averagePolicy());
+        return LazyProfiles.of(br.currentPolicy());
     }
 
     private static Estimate[] each(double[][] values) {

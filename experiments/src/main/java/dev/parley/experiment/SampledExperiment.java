@@ -36,7 +36,7 @@ public final class SampledExperiment {
     private static final Logger LOG = LoggerFactory.getLogger(SampledExperiment.class);
 
     /** Iterations in a row without a new model call after which the run stops: every reachable message is known. */
-    static final int STALL_ITERATIONS = 20_000;
+    static final int STALL_ITERATIONS = 5_000;
 
     /**
      * How a sampled run goes.

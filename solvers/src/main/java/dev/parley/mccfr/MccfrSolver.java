@@ -100,7 +100,7 @@ public final class MccfrSolver implements IterativeSolver {
     /**
      * A sampled best response of {@code responder} against {@code fixed}: outcome sampling in which only the
      * responder's regrets are updated and every other player plays {@code fixed} (uniform where it has no row).
-     * The responder's {@link #averagePolicy} approaches a best response; its value against {@code fixed} is a lower
+     * The responder's {@link #currentPolicy} approaches a best response; its value against {@code fixed} is a lower
      * bound on the best response's.
      */
     public static MccfrSolver bestResponse(Game game, int responder, dev.parley.game.Policy fixed, long seed) {
@@ -250,6 +250,16 @@ public final class MccfrSolver implements IterativeSolver {
         return engine.sampling;
     }
 
+    /**
+     * The current policy (regret matching on the accumulated regrets) over every infoset met so far. For a sampled
+     * best response it is the sharper candidate: the average still carries the early, exploring iterations.
+     */
+    public TabularPolicy currentPolicy() {
+        double[] current = new double[engine.regret.length];
+        engine.currentInto(current);
+        return engine.access.policy(current);
+    }
+
     /** The average policy over every infoset met so far (uniform where nothing was accumulated). */
     public TabularPolicy averagePolicy() {
         return engine.access.policy(engine.cumulative);
@@ -315,6 +325,16 @@ public final class MccfrSolver implements IterativeSolver {
                 int size = Math.max(slots, regret.length * 2);
                 regret = Arrays.copyOf(regret, size);
                 cumulative = Arrays.copyOf(cumulative, size);
+            }
+        }
+
+        /**
+         * Positive regrets per slot into {@code out}; a row of {@link Access#policy} then normalises them (uniform
+         * where none is positive), which is regret matching.
+         */
+        void currentInto(double[] out) {
+            for (int i = 0; i < out.length; i++) {
+                out[i] = Math.max(0, regret[i]);
             }
         }
 

@@ -1,0 +1,172 @@
+package dev.parley.experiment;
+
+import dev.parley.cfr.CfrSolver;
+import dev.parley.dialogue.DialogueGame;
+import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.MoveGenerator;
+import dev.parley.dialogue.RewardModel;
+import dev.parley.eval.Exploitability;
+import dev.parley.game.GameModelException;
+import dev.parley.game.GameTree;
+import dev.parley.game.TreeBuilder;
+import dev.parley.mccfr.MccfrSolver;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * NashConv against model calls, the figure a user needs to choose a solver for a paid model: full expansion with
+ * CFR (every call paid up front, then free iterations) against outcome and external sampling on the lazy game
+ * (calls paid as the sampled dialogues first reach a message). Every point's NashConv is exact: the tree is
+ * expanded once, from its own game, to measure the sampling solvers' average policies on it; that expansion is
+ * the CFR series' cost.
+ *
+ * <p>A call is a message the game asked its generator for (its memo's misses), plus, with an LLM judge, a
+ * finished dialogue scored: what a solver would pay without a call cache shared between the series. Offline,
+ * calls are generations.
+ */
+public final class CostCurve {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CostCurve.class);
+
+    /** The NashConv target as a share of the payoff range. */
+    public static final double TARGET_SHARE = 0.01;
+
+    /** One measurement: calls made so far, iterations so far, NashConv of the average policy. */
+    public record Point(long calls, int iteration, double nashConv) { }
+
+    /**
+     * One solver's curve.
+     *
+     * @param callsToTarget the calls of the first point at or under the target, or -1 if none reached it
+     * @param iterationsToTarget the iterations of that point, or -1
+     * @param stop          why the series ended
+     */
+    public record Series(String solver, List<Point> points, long callsToTarget, int iterationsToTarget,
+                         String stop) {
+        public Series {
+            points = List.copyOf(points);
+        }
+    }
+
+    /**
+     * The curves of one domain.
+     *
+     * @param target the NashConv target ({@link #TARGET_SHARE} of the payoff range)
+     * @param nodes  the expanded tree's size
+     */
+    public record Result(String domain, String backend, int maxReplies, int scenarios, double[] payoffRange,
+                         double target, int nodes, List<Series> series, double seconds) {
+        public Result {
+            series = List.copyOf(series);
+        }
+
+        /** A series' calls to the target over full-expansion CFR's, or NaN when either never reached it. */
+        public double ratioToFull(Series s) {
+            Series full = series.get(0);
+            return s.callsToTarget() < 0 || full.callsToTarget() < 0 ? Double.NaN
+                    : (double) s.callsToTarget() / full.callsToTarget();
+        }
+    }
+
+    /**
+     * Limits of a sampling series: it stops at the first of reaching the target, {@code maxSeconds},
+     * {@code maxCalls} (0: none) and {@code maxIterations}.
+     */
+    public record Limits(double maxSeconds, long maxCalls, int maxIterations) { }
+
+    private CostCurve() {
+    }
+
+    public static Result run(Domain domain, ExperimentConfig config, Supplier<MoveGenerator> generator,
+                             Supplier<RewardModel> rewardModel, Limits limits, long maxNodes) {
+        long start = System.nanoTime();
+        String refusal = TreeSizeEstimate.of(domain, config, TreeSizeEstimate.DEFAULT_PROBES, config.seed())
+                .refusal(domain.name(), maxNodes);
+        if (refusal != null) {
+            throw new GameModelException(refusal + " (the cost curve measures exact NashConv on the expanded tree)");
+        }
+        double target = TARGET_SHARE * (domain.maxPayoff() - domain.minPayoff());
+        List<Series> series = new ArrayList<>();
+        DialogueGame full = game(domain, config, generator.get(), rewardModel.get());
+        GameTree tree = new TreeBuilder(config.concurrency(), (int) Math.min(Integer.MAX_VALUE - 8, maxNodes),
+                n -> { }).build(full).tree();
+        long fullCalls = calls(full);
+        full.releaseMemo();
+        CfrSolver cfr = new CfrSolver(tree, config.solver());
+        List<Point> points = new ArrayList<>();
+        int next = 1;
+        for (int i = 1; i <= config.iterations(); i++) {
+            cfr.iterate();
+            if (i == next || i == config.iterations()) {
+                points.add(new Point(fullCalls, i, Exploitability.nashConv(tree, cfr.averagePolicySlots())));
+                next = Math.max(i + 1, (int) Math.ceil(i * 1.25));
+            }
+        }
+        series.add(finish(config.solver().cliName() + " (full expansion)", points, target, "iterations"));
+        for (MccfrSolver.Sampling sampling : MccfrSolver.Sampling.values()) {
+            series.add(sampled(domain, config, generator.get(), rewardModel.get(), sampling, tree, target, limits));
+        }
+        return new Result(domain.name(), full.backend(), config.maxReplies(), config.scenarios(),
+                new double[] {domain.minPayoff(), domain.maxPayoff()}, target, tree.numNodes(), series,
+                (System.nanoTime() - start) / 1e9);
+    }
+
+    private static Series sampled(Domain domain, ExperimentConfig config, MoveGenerator generator,
+                                  RewardModel rewardModel, MccfrSolver.Sampling sampling, GameTree tree,
+                                  double target, Limits limits) {
+        DialogueGame lazy = game(domain, config, generator, rewardModel);
+        MccfrSolver solver = MccfrSolver.onGame(lazy, sampling, config.seed());
+        List<Point> points = new ArrayList<>();
+        long start = System.nanoTime();
+        int next = 1;
+        String stop = "iterations";
+        for (int i = 1; i <= limits.maxIterations(); i++) {
+            solver.iterate();
+            if (i == next) {
+                double nc = Exploitability.nashConv(tree, solver.averagePolicy().toSlots(tree));
+                long c = calls(lazy);
+                points.add(new Point(c, i, nc));
+                next = Math.max(i + 1, (int) Math.ceil(i * 1.1));
+                if (nc <= target) {
+                    stop = "target reached";
+                    break;
+                }
+                if ((System.nanoTime() - start) / 1e9 >= limits.maxSeconds()) {
+                    stop = "budget of " + limits.maxSeconds() + " s";
+                    break;
+                }
+                if (limits.maxCalls() > 0 && c >= limits.maxCalls()) {
+                    stop = "budget of " + limits.maxCalls() + " calls";
+                    break;
+                }
+            }
+        }
+        LOG.info("{} {}: {} points, {}", domain.name(), sampling.cliName(), points.size(), stop);
+        return finish(sampling.cliName() + " (lazy)", points, target, stop);
+    }
+
+    private static Series finish(String name, List<Point> points, double target, String stop) {
+        for (Point p : points) {
+            if (p.nashConv() <= target) {
+                return new Series(name, points, p.calls(), p.iteration(), stop);
+            }
+        }
+        return new Series(name, points, -1, -1, stop);
+    }
+
+    private static DialogueGame game(Domain domain, ExperimentConfig config, MoveGenerator generator,
+                                     RewardModel rewardModel) {
+        return new DialogueGame(domain, domain.scenarios(config.scenarios(), config.seed()), generator, rewardModel,
+                config.settings());
+    }
+
+    /** Generator requests (memo misses), plus the dialogues scored when an LLM judges. */
+    static long calls(DialogueGame game) {
+        long generated = game.account().verification().requested();
+        boolean judged = !game.rewardModel().backend().startsWith("exact:");
+        return generated + (judged ? game.account().payoffEvaluations() : 0);
+    }
+}
