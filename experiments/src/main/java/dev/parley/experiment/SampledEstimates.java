@@ -15,7 +15,7 @@ import java.util.SplittableRandom;
  * <ul>
  *   <li><b>NashConv, a lower bound.</b> For each player i, a best response to the fixed profile σ is trained by
  *       outcome-sampling MCCFR in which only i learns and the others play σ ({@link MccfrSolver#bestResponse});
- *       its current (regret-matching) policy b_i is a policy like any other, so u_i(b_i, σ_-i) ≤ max u_i(·, σ_-i) and
+ *       its regret-matching policy (σ_i's own where the training learnt nothing) b_i is a policy like any other, so u_i(b_i, σ_-i) ≤ max u_i(·, σ_-i) and
  *       Σ_i [u_i(b_i, σ_-i) − u_i(σ)] ≤ NashConv(σ) in expectation. Both values come from playouts paired by
  *       random stream (the same draws for both profiles of a pair), and the interval is the Student-t 95% interval
  *       over the pairs. Its stated error is the interval's half-width: the bound holds up to it.</li>
@@ -83,11 +83,35 @@ public record SampledEstimates(Estimate nashConv, Estimate[] responses, Estimate
                 each(baseBase), playouts, responseIterations, calls.getAsLong() - before);
     }
 
-    /** Player p's sampled best response to {@code policy}, as a profile for p (the others are filled in later). */
+    /**
+     * Player p's sampled best response to {@code policy}, as a profile for p (the others are filled in later): its
+     * regret-matching policy where the training learnt something (a row that is not uniform), {@code policy}'s own
+     * row elsewhere, so that the information states the training never reached are played as σ plays them. Chosen
+     * before any evaluation playout, so the bound stays a bound.
+     */
     private static LazyProfiles.Profile response(Game game, int p, TabularPolicy policy, int iterations, long seed) {
         MccfrSolver br = MccfrSolver.bestResponse(game, p, policy, seed);
         br.run(iterations);
-        return LazyProfiles.of(br.currentPolicy());
+        java.util.Map<String, TabularPolicy.Row> learnt = new java.util.HashMap<>();
+        br.currentPolicy().rows().forEach((key, row) -> {
+            if (!uniform(row.probabilities())) {
+                learnt.put(key, row);
+            }
+        });
+        TabularPolicy response = new TabularPolicy(policy.game(), learnt);
+        return state -> {
+            String key = state.infoStateKey(state.currentPlayer());
+            return learnt.containsKey(key) ? response.actionProbabilities(state) : policy.actionProbabilities(state);
+        };
+    }
+
+    private static boolean uniform(double[] p) {
+        for (double v : p) {
+            if (Math.abs(v - p[0]) > 1e-12) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static Estimate[] each(double[][] values) {

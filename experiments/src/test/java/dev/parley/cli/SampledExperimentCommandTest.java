@@ -1,0 +1,128 @@
+package dev.parley.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code parley experiment --solver mccfr-os|mccfr-es}, {@code --curve} and the size guard, offline. */
+class SampledExperimentCommandTest {
+
+    private static final String[] SMALL = {"experiment", "--domain", "fruit-trading", "--max-replies", "2",
+        "--playouts", "40", "--response-iterations", "100"};
+
+    private static CliRun run(String... extra) {
+        String[] args = new String[SMALL.length + extra.length];
+        System.arraycopy(SMALL, 0, args, 0, SMALL.length);
+        System.arraycopy(extra, 0, args, SMALL.length, extra.length);
+        return CliRun.parley(args);
+    }
+
+    @Test
+    void sampledFiguresAreLabelledEstimatedWithIntervalsAndExactOnesBeside() throws Exception {
+        CliRun r = run("--solver", "mccfr-os", "--iterations", "200", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode json = Json.MAPPER.readTree(r.out()).get(0);
+        assertThat(json.get("exact").asBoolean()).isFalse();
+        assertThat(json.get("game").asText()).isEqualTo("lazy");
+        assertThat(json.get("iterations").asInt()).isEqualTo(200);
+        assertThat(json.get("nash_conv_ci95")).hasSize(2);
+        assertThat(json.get("nash_conv_ci95").get(0).asDouble()).isLessThanOrEqualTo(json.get("nash_conv").asDouble());
+        assertThat(json.get("cfr_gain_ci95")).hasSize(2);
+        assertThat(json.get("payoffs").get("eq_vs_eq_ci95")).hasSize(2);
+        assertThat(json.get("exact_figures").get("exact").asBoolean()).isTrue();
+        assertThat(json.get("exact_figures").get("nash_conv").asDouble()).isNotNegative();
+        assertThat(json.get("calls").get("solver").asLong()).isPositive();
+        CliRun table = run("--solver", "mccfr-es", "--iterations", "20");
+        assertThat(table.code()).as(table.err()).isZero();
+        assertThat(table.out()).contains("NashConv >= (est., lower bound)").contains("CFR gain (est.)")
+                .contains("NashConv (exact)").contains("mccfr-es x 20 on the lazy game");
+    }
+
+    @Test
+    void seededRunsAreReproducible() throws Exception {
+        ObjectNode a = (ObjectNode) Json.MAPPER.readTree(run("--solver", "mccfr-os", "--iterations", "150",
+                "--json").out()).get(0);
+        ObjectNode b = (ObjectNode) Json.MAPPER.readTree(run("--solver", "mccfr-os", "--iterations", "150",
+                "--json").out()).get(0);
+        a.remove("seconds");
+        b.remove("seconds");
+        assertThat(a).isEqualTo(b);
+    }
+
+    @Test
+    void aSavedSolverResumes(@TempDir Path dir) throws Exception {
+        Path state = dir.resolve("fruit.mccfr");
+        CliRun first = run("--solver", "mccfr-os", "--iterations", "100", "--state", state.toString(), "--json");
+        assertThat(first.code()).as(first.err()).isZero();
+        assertThat(Files.size(state)).isPositive();
+        CliRun second = run("--solver", "mccfr-os", "--iterations", "100", "--resume", state.toString(), "--json");
+        assertThat(second.code()).as(second.err()).isZero();
+        JsonNode json = Json.MAPPER.readTree(second.out()).get(0);
+        assertThat(json.get("resumed_at_iteration").asInt()).isEqualTo(100);
+        assertThat(json.get("iterations").asInt()).isEqualTo(200);
+        CliRun wrong = run("--solver", "mccfr-es", "--iterations", "10", "--resume", state.toString());
+        assertThat(wrong.code()).isEqualTo(2);
+        assertThat(wrong.err().strip()).contains("mccfr-os solver, not mccfr-es").doesNotContain("\n");
+    }
+
+    @Test
+    void checkpointsPrintTheFiguresSoFar() {
+        CliRun r = CliRun.parley("experiment", "--domain", "fruit-trading", "--max-replies", "3", "--playouts", "40",
+                "--response-iterations", "100", "--solver", "mccfr-os", "--budget-calls", "300",
+                "--checkpoint-every", "150");
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(r.err()).contains("checkpoint at").contains("NashConv >= ").contains("(est.)");
+        assertThat(r.out()).contains("budget of 300 calls");
+    }
+
+    @Test
+    void aTreeOverTheLimitIsRefusedBeforeBuildingInOneLine() {
+        CliRun r = CliRun.parley("experiment", "--domain", "fruit-trading", "--max-replies", "3", "--max-nodes",
+                "50");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).contains("would have about").contains("--max-nodes 50").contains("mccfr-os")
+                .doesNotContain("\n").doesNotContain("Exception");
+    }
+
+    @Test
+    void samplingOptionsNeedASamplingSolver() {
+        for (String[] bad : new String[][] {{"--budget-calls", "10"}, {"--resume", "nowhere"},
+            {"--solver", "mccfr-os", "--seeds", "2"}, {"--solver", "mccfr-os", "--resume", "no-such-file"},
+            {"--curve"}, {"--solver", "mccfr-os", "--curve", "--out", "x"}}) {
+            CliRun r = run(bad);
+            assertThat(r.code()).as(String.join(" ", bad)).isEqualTo(2);
+            assertThat(r.err().strip()).doesNotContain("\n");
+        }
+    }
+
+    @Test
+    void theCostCurveHasTheThreeSolversOnExactNashConv(@TempDir Path dir) throws Exception {
+        CliRun r = CliRun.parley("experiment", "--domain", "fruit-trading", "--max-replies", "2", "--curve",
+                "--iterations", "100", "--budget-seconds", "5", "--out", dir.toString(), "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode curve = Json.MAPPER.readTree(r.out()).get(0);
+        assertThat(curve.get("exact").asBoolean()).isTrue();
+        JsonNode series = curve.get("series");
+        assertThat(series).hasSize(3);
+        assertThat(series.get(0).get("solver").asText()).contains("full expansion");
+        assertThat(series.get(1).get("solver").asText()).contains("mccfr-es");
+        assertThat(series.get(2).get("solver").asText()).contains("mccfr-os");
+        long full = series.get(0).get("points").get(0).get("calls").asLong();
+        for (JsonNode s : series) {
+            long previous = 0;
+            for (JsonNode p : s.get("points")) {
+                assertThat(p.get("nash_conv").asDouble()).isNotNegative();
+                assertThat(p.get("calls").asLong()).isGreaterThanOrEqualTo(previous).isLessThanOrEqualTo(full);
+                previous = p.get("calls").asLong();
+            }
+        }
+        assertThat(Files.size(dir.resolve("curve.png"))).isPositive();
+        assertThat(Json.MAPPER.readTree(Files.readString(dir.resolve("curve.json")))).isEqualTo(
+                Json.MAPPER.readTree(r.out()));
+    }
+}

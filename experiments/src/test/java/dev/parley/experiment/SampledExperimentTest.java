@@ -1,0 +1,213 @@
+package dev.parley.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.parley.cfr.CfrVariant;
+import dev.parley.dialogue.DialogueGame;
+import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.GenerationException;
+import dev.parley.dialogue.MoveGenerator;
+import dev.parley.dialogue.MoveRequest;
+import dev.parley.dialogue.OfflineMoveGenerator;
+import dev.parley.dialogue.RewardModel;
+import dev.parley.dialogue.Utterance;
+import dev.parley.domain.DialogueDomains;
+import dev.parley.game.GameTree;
+import dev.parley.game.State;
+import dev.parley.mccfr.MccfrSolver;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Sampling on the lazily generated dialogue game: generation once per message, budgets, estimates, resume. */
+class SampledExperimentTest {
+
+    private static Domain domain(String name) {
+        return DialogueDomains.find(name).orElseThrow();
+    }
+
+    private static ExperimentConfig config(String domain, int maxReplies) {
+        return ExperimentConfig.of(domain, 4, maxReplies, CfrVariant.CFR, 100, 1);
+    }
+
+    /** Counts the generator's calls and remembers what each was asked. */
+    private static final class Counting implements MoveGenerator {
+        final MoveGenerator inner;
+        final AtomicLong calls = new AtomicLong();
+        final List<String> asked = new ArrayList<>();
+
+        Counting(MoveGenerator inner) {
+            this.inner = inner;
+        }
+
+        @Override
+        public Utterance generate(MoveRequest request, long seed) throws GenerationException {
+            calls.incrementAndGet();
+            synchronized (asked) {
+                asked.add(request.context().scenario().id() + "|" + request.context().transcript() + "|"
+                        + request.move().moveId() + "|" + request.instruction().name() + "|" + seed);
+            }
+            return inner.generate(request, seed);
+        }
+
+        @Override
+        public String chooseMove(dev.parley.dialogue.MoveContext context, List<String> legal,
+                                 dev.parley.dialogue.Instruction instruction, dev.parley.preface.Dcrs dcrs,
+                                 long seed) {
+            return inner.chooseMove(context, legal, instruction, dcrs, seed);
+        }
+
+        @Override
+        public String backend() {
+            return inner.backend();
+        }
+    }
+
+    @Test
+    void mccfrOnTheLazyGameGeneratesEachMessageOnceAndOnlyWhatItVisits() {
+        Domain d = domain("fruit-trading");
+        ExperimentConfig c = config(d.name(), 3);
+        Counting gen = new Counting(new OfflineMoveGenerator(d.content()));
+        DialogueGame lazy = new DialogueGame(d, d.scenarios(4, 1), gen, RewardModel.exact(d), c.settings());
+        MccfrSolver solver = MccfrSolver.onGame(lazy, MccfrSolver.Sampling.OUTCOME, 3);
+        solver.run(100);
+        Set<String> distinct = new HashSet<>(gen.asked);
+        assertThat(distinct).as("no message generated twice").hasSize(gen.asked.size());
+        assertThat(lazy.visited().messages()).isEqualTo(gen.calls.get());
+        DialogueGame full = DialogueGame.offline(d, d.scenarios(4, 1), c.settings());
+        GameTree tree = GameTree.compile(full);
+        long all = full.account().verification().requested();
+        assertThat(gen.calls.get()).as("a fraction of the tree's %d messages", all).isPositive().isLessThan(all);
+    }
+
+    /**
+     * The keys built incrementally (parent's key plus the step) equal the ones rebuilt from the whole transcript,
+     * following the documented format, at every state of a small tree.
+     */
+    @Test
+    void incrementalKeysEqualKeysRebuiltFromTheTranscript() {
+        Domain d = domain("scheduling");
+        DialogueGame g = DialogueGame.offline(d, d.scenarios(2, 1), config(d.name(), 3).settings());
+        List<State> stack = new ArrayList<>(List.of(g.initialState()));
+        int checked = 0;
+        while (!stack.isEmpty()) {
+            State s = stack.remove(stack.size() - 1);
+            if (s.isTerminal()) {
+                continue;
+            }
+            if (!s.isChance()) {
+                for (int p = 0; p < g.numPlayers(); p++) {
+                    assertThat(s.infoStateKey(p)).isEqualTo(rebuilt(g, s, p));
+                    checked++;
+                }
+            }
+            for (int a : s.legalActions()) {
+                stack.add(s.child(a));
+            }
+        }
+        assertThat(checked).isGreaterThan(100);
+    }
+
+    private static String rebuilt(DialogueGame g, State s, int player) {
+        StringBuilder sb = new StringBuilder("P" + player + "|" + g.scenario(s).player(player).canonical());
+        for (DialogueGame.Turn t : g.turns(s)) {
+            sb.append("||").append(t.message().speaker()).append(':').append(t.message().moveId()).append(' ')
+                    .append(dev.parley.dialogue.Contents.canonical(t.message().content()))
+                    .append(" \"").append(t.message().text()).append('"');
+            if (t.message().speaker() == player) {
+                sb.append(" [").append(t.instruction().name()).append(']');
+            }
+        }
+        return sb.toString();
+    }
+
+    /**
+     * The must-show bracket: on trees small enough to expand, the estimated NashConv lower bound is at most the
+     * exact NashConv of the same policy plus the estimate's stated error (its 95% half-width); and the estimated
+     * payoffs lie within four standard errors of the exact ones.
+     */
+    @Test
+    void theEstimatedLowerBoundIsAtMostTheExactNashConvPlusItsError() throws IOException {
+        for (String name : List.of("fruit-trading", "scheduling")) {
+            for (MccfrSolver.Sampling s : MccfrSolver.Sampling.values()) {
+                Domain d = domain(name);
+                SampledReport r = SampledExperiment.run(d, config(name, 3), new SampledExperiment.Options(s, 0, 0,
+                        s == MccfrSolver.Sampling.OUTCOME ? 1500 : 100, 0, null, null, 300, 1500, 1_000_000),
+                        new OfflineMoveGenerator(d.content()), RewardModel.exact(d), () -> null, cp -> { });
+                assertThat(r.exact()).as("3 messages expand").isNotNull();
+                Estimate nc = r.estimates().nashConv();
+                String what = name + " " + s.cliName();
+                assertThat(nc.mean()).as(what).isLessThanOrEqualTo(r.exact().nashConv() + nc.halfWidth());
+                for (int p = 0; p < 2; p++) {
+                    Estimate ee = r.estimates().eqVsEq()[p];
+                    assertThat(Math.abs(ee.mean() - r.exact().eqVsEq()[p])).as(what + " eq vs eq " + p)
+                            .isLessThanOrEqualTo(4 * ee.stderr() + 1e-9);
+                    Estimate g = r.estimates().cfrGain()[p];
+                    assertThat(Math.abs(g.mean() - r.exact().cfrGain()[p])).as(what + " gain " + p)
+                            .isLessThanOrEqualTo(4 * g.stderr() + 1e-9);
+                }
+            }
+        }
+    }
+
+    @Test
+    void aBudgetOfCallsStopsTheRunWithinOneIterationOfIt() throws IOException {
+        Domain d = domain("fruit-trading");
+        SampledReport r = SampledExperiment.run(d, config(d.name(), 5), new SampledExperiment.Options(
+                MccfrSolver.Sampling.OUTCOME, 300, 0, Long.MAX_VALUE, 0, null, null, 20, 50, 10),
+                new OfflineMoveGenerator(d.content()), RewardModel.exact(d), () -> null, cp -> { });
+        // one outcome-sampling iteration walks one dialogue per player: at most 2 x 5 new messages
+        assertThat(r.calls()).isBetween(300L, 310L);
+        assertThat(r.stop()).contains("300 calls");
+        assertThat(r.exact()).as("over --max-nodes 10: nothing expanded").isNull();
+    }
+
+    @Test
+    void checkpointsReportFiguresSoFarAndAResumedRunMatchesTheUninterruptedOne(@TempDir Path dir)
+            throws IOException {
+        Domain d = domain("scheduling");
+        ExperimentConfig c = config(d.name(), 3);
+        List<SampledExperiment.Checkpoint> seen = new ArrayList<>();
+        SampledReport whole = SampledExperiment.run(d, c, new SampledExperiment.Options(MccfrSolver.Sampling.OUTCOME,
+                0, 0, 600, 0, null, null, 50, 100, 10), new OfflineMoveGenerator(d.content()),
+                RewardModel.exact(d), () -> null, cp -> { });
+        Path state = dir.resolve("solver.bin");
+        SampledReport half = SampledExperiment.run(d, c, new SampledExperiment.Options(MccfrSolver.Sampling.OUTCOME,
+                0, 0, 300, 100, state, null, 50, 100, 10), new OfflineMoveGenerator(d.content()),
+                RewardModel.exact(d), () -> null, seen::add);
+        assertThat(seen).isNotEmpty();
+        assertThat(seen).isEqualTo(half.checkpoints());
+        assertThat(seen.get(0).calls()).isGreaterThanOrEqualTo(100);
+        SampledReport resumed = SampledExperiment.run(d, c, new SampledExperiment.Options(
+                MccfrSolver.Sampling.OUTCOME, 0, 0, 300, 0, null, state, 50, 100, 10),
+                new OfflineMoveGenerator(d.content()), RewardModel.exact(d), () -> null, cp -> { });
+        assertThat(resumed.resumedAt()).isEqualTo(300);
+        assertThat(resumed.iterations()).isEqualTo(600);
+        assertThat(resumed.infosets()).isEqualTo(whole.infosets());
+        assertThat(resumed.estimates().nashConv()).isEqualTo(whole.estimates().nashConv());
+        assertThat(resumed.estimates().cfrGain()).isEqualTo(whole.estimates().cfrGain());
+    }
+
+    /** Knuth's estimate against the true size of trees that can be built: within 4 standard errors and 30%. */
+    @Test
+    void theTreeSizeEstimateBracketsTheTrueSize() {
+        for (String name : List.of("fruit-trading", "scheduling", "debate")) {
+            for (int len : new int[] {2, 3}) {
+                Domain d = domain(name);
+                ExperimentConfig c = config(name, len);
+                TreeSizeEstimate e = TreeSizeEstimate.of(d, c, TreeSizeEstimate.DEFAULT_PROBES, 5);
+                int truth = GameTree.compile(DialogueGame.offline(d, d.scenarios(4, 1), c.settings())).numNodes();
+                assertThat(Math.abs(e.nodes() - truth)).as(name + " " + len + ": " + e + " vs " + truth)
+                        .isLessThanOrEqualTo(Math.max(4 * e.stderr(), 1e-9) + 0.3 * truth);
+                assertThat(e.refusal(name, truth * 10L)).isNull();
+                assertThat(e.refusal(name, 5)).contains("--max-nodes 5").contains("mccfr-os").doesNotContain("\n");
+            }
+        }
+    }
+}
