@@ -10,6 +10,7 @@ import dev.parley.game.GameModelException;
 import dev.parley.game.GameTree;
 import dev.parley.game.TreeBuilder;
 import dev.parley.mccfr.MccfrSolver;
+import dev.parley.solver.Solvers;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -105,7 +106,8 @@ public final class CostCurve {
                 next = Math.max(i + 1, (int) Math.ceil(i * 1.25));
             }
         }
-        series.add(finish(config.solver().cliName() + " (full expansion)", points, target, "iterations"));
+        series.add(finish(Solvers.nameOf(config.solver()) + " (full expansion)", points, target,
+                "iterations"));
         for (MccfrSolver.Sampling sampling : MccfrSolver.Sampling.values()) {
             series.add(sampled(domain, config, generator.get(), rewardModel.get(), sampling, tree, target, limits));
         }
@@ -144,8 +146,9 @@ public final class CostCurve {
                 }
             }
         }
-        LOG.info("{} {}: {} points, {}", domain.name(), sampling.cliName(), points.size(), stop);
-        return finish(sampling.cliName() + " (lazy)", points, target, stop);
+        LOG.info("{} {}: {} points, {}", domain.name(), Solvers.nameOf(sampling), points.size(),
+                stop);
+        return finish(Solvers.nameOf(sampling) + " (lazy)", points, target, stop);
     }
 
     private static Series finish(String name, List<Point> points, double target, String stop) {

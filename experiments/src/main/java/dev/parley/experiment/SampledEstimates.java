@@ -18,13 +18,18 @@ import java.util.SplittableRandom;
  *       its regret-matching policy (σ_i's own where the training learnt nothing) b_i is a policy like any other, so u_i(b_i, σ_-i) ≤ max u_i(·, σ_-i) and
  *       Σ_i [u_i(b_i, σ_-i) − u_i(σ)] ≤ NashConv(σ) in expectation. Both values come from playouts paired by
  *       random stream (the same draws for both profiles of a pair), and the interval is the Student-t 95% interval
- *       over the pairs. Its stated error is the interval's half-width: the bound holds up to it.</li>
+ *       over the pairs. Its stated error is the interval's half-width: the bound holds up to it. The trained response
+ *       is kept only if it beats σ_i on a quarter as many playouts of their own (held out: never the evaluation's
+ *       streams); otherwise σ_i is i's response, with gain exactly 0, so a poorly trained response cannot drag
+ *       the bound below 0.</li>
  *   <li><b>Payoffs and CFR gain</b> (σ_i against the baseline minus all-baseline), from the same paired
  *       playouts.</li>
  * </ul>
  *
  * @param nashConv  the NashConv lower bound over the players
  * @param responses per player, its sampled best response's gain over σ (each a lower bound of its share)
+ * @param responseKept per player, whether the trained response beat σ_i on the held-out selection playouts (if
+ *                  not, σ_i itself is the response and its gain is exactly 0)
  * @param cfrGain   per player, the CFR gain
  * @param eqVsEq    per player, payoff when everyone follows σ
  * @param eqVsBase  per player, payoff following σ while the others play the baseline
@@ -33,7 +38,8 @@ import java.util.SplittableRandom;
  * @param responseIterations outcome-sampling iterations per best response
  * @param calls     model calls (offline: generations) the estimation made
  */
-public record SampledEstimates(Estimate nashConv, Estimate[] responses, Estimate[] cfrGain, Estimate[] eqVsEq,
+public record SampledEstimates(Estimate nashConv, Estimate[] responses, boolean[] responseKept, Estimate[] cfrGain,
+                               Estimate[] eqVsEq,
                                Estimate[] eqVsBase, Estimate[] baseVsBase, int playouts, int responseIterations,
                                long calls) {
 
@@ -53,9 +59,22 @@ public record SampledEstimates(Estimate nashConv, Estimate[] responses, Estimate
         LazyProfiles.Profile eq = LazyProfiles.of(policy);
         LazyProfiles.Profile base = LazyProfiles.baseline(game);
         List<LazyProfiles.Profile> responses = new ArrayList<>();
+        boolean[] kept = new boolean[n];
+        State start = game.initialState();
         for (int p = 0; p < n; p++) {
-            responses.add(LazyProfiles.mix(p, response(game, p, policy, responseIterations, seed + 7919L * (p + 1)),
-                    eq));
+            LazyProfiles.Profile br = LazyProfiles.mix(p, response(game, p, policy, responseIterations,
+                    seed + 7919L * (p + 1)), eq);
+            // held-out selection: keep the trained response only if it beats σ_p on playouts of their own, never
+            // the evaluation's; otherwise σ_p itself is the response (gain exactly 0), so the bound stays a bound
+            int selection = Math.max(2, playouts / 4);
+            double gainSeen = 0;
+            for (int k = 0; k < selection; k++) {
+                long stream = ~(seed * 0x9E3779B97F4A7C15L + k + 1_000_003L * (p + 1));
+                gainSeen += LazyProfiles.play(start, br, new SplittableRandom(stream))[p]
+                        - LazyProfiles.play(start, eq, new SplittableRandom(stream))[p];
+            }
+            kept[p] = gainSeen > 0;
+            responses.add(kept[p] ? br : eq);
         }
         double[][] eqEq = new double[n][playouts];
         double[][] eqBase = new double[n][playouts];
@@ -79,8 +98,8 @@ public record SampledEstimates(Estimate nashConv, Estimate[] responses, Estimate
                 nashConv[k] += response[p][k];
             }
         }
-        return new SampledEstimates(Estimate.of(nashConv), each(response), each(gain), each(eqEq), each(eqBase),
-                each(baseBase), playouts, responseIterations, calls.getAsLong() - before);
+        return new SampledEstimates(Estimate.of(nashConv), each(response), kept, each(gain), each(eqEq),
+                each(eqBase), each(baseBase), playouts, responseIterations, calls.getAsLong() - before);
     }
 
     /**

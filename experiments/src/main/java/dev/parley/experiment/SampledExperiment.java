@@ -10,6 +10,7 @@ import dev.parley.game.GameTree;
 import dev.parley.game.TabularPolicy;
 import dev.parley.llm.RunStats;
 import dev.parley.mccfr.MccfrSolver;
+import dev.parley.solver.Solvers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -110,8 +111,8 @@ public final class SampledExperiment {
                 solver = MccfrSolver.resume(game, in);
             }
             if (solver.sampling() != options.sampling()) {
-                throw new IOException(options.resume() + " holds a " + solver.sampling().cliName() + " solver, not "
-                        + options.sampling().cliName());
+                throw new IOException(options.resume() + " holds a " + Solvers.nameOf(solver.sampling())
+                        + " solver, not " + Solvers.nameOf(options.sampling()));
             }
             if (solver.seed() != config.seed()) {
                 LOG.info("resumed solver seeded {}, not --seed {}: its seed is kept", solver.seed(), config.seed());
@@ -168,7 +169,7 @@ public final class SampledExperiment {
         long solverCalls = calls.getAsLong() - estimationCalls;
         save(solver, options.state());
         LOG.info("{}: {} iterations of {}, {} calls: {}", domain.name(), solver.iterations(),
-                options.sampling().cliName(), solverCalls, stop);
+                Solvers.nameOf(options.sampling()), solverCalls, stop);
         TabularPolicy policy = solver.averagePolicy();
         long beforeEstimate = calls.getAsLong();
         SampledEstimates estimates = SampledEstimates.of(game, policy, options.playouts(),
@@ -184,7 +185,8 @@ public final class SampledExperiment {
         long tokens = after == null ? 0 : after.inputTokens() + after.outputTokens() - before.inputTokens()
                 - before.outputTokens();
         return new SampledReport(domain.name(), game.backend(), game.scenarios().size(), config.maxReplies(),
-                options.sampling().cliName(), solver.iterations(), resumedAt, stop, solverCalls, estimationCalls,
+                Solvers.nameOf(options.sampling()), solver.iterations(), resumedAt, stop, solverCalls,
+                estimationCalls,
                 cached, tokens, (System.nanoTime() - start) / 1e9, solver.infosetsSeen(), visited, size, estimates,
                 exact, checkpoints, new double[] {domain.minPayoff(), domain.maxPayoff()},
                 domain.protocolPlayers(), game.instructions().stream().map(Instruction::name).toList(),

@@ -85,6 +85,10 @@ public final class SampledReportWriter {
         o.put("relative_nash_conv", e.nashConv().mean() / range);
         o.put("nash_conv_kind", "lower bound: sum over players of a sampled best response's gain, paired playouts");
         figures(o, "best_response_gain", e.responses());
+        ArrayNode kept = o.putArray("best_response_kept");
+        for (boolean k : e.responseKept()) {
+            kept.add(k);
+        }
         figures(o, "cfr_gain", e.cfrGain());
         ObjectNode payoffs = o.putObject("payoffs");
         figures(payoffs, "eq_vs_base", e.eqVsBase());

@@ -15,6 +15,7 @@ import dev.parley.domain.DialogueDomains;
 import dev.parley.game.GameTree;
 import dev.parley.game.State;
 import dev.parley.mccfr.MccfrSolver;
+import dev.parley.solver.Solvers;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -142,7 +143,7 @@ class SampledExperimentTest {
                         new OfflineMoveGenerator(d.content()), RewardModel.exact(d), () -> null, cp -> { });
                 assertThat(r.exact()).as("3 messages expand").isNotNull();
                 Estimate nc = r.estimates().nashConv();
-                String what = name + " " + s.cliName();
+                String what = name + " " + Solvers.nameOf(s);
                 assertThat(nc.mean()).as(what).isLessThanOrEqualTo(r.exact().nashConv() + nc.halfWidth());
                 for (int p = 0; p < 2; p++) {
                     Estimate ee = r.estimates().eqVsEq()[p];

@@ -91,7 +91,7 @@ public final class MccfrSolver implements IterativeSolver {
      * continues exactly as the uninterrupted run would (the default solvers keep one stream for the whole run).
      */
     public static MccfrSolver resumableOnGame(Game game, Sampling sampling, long seed) {
-        GameRequirements.requireSequential(sampling.cliName(), game.name(), game.type());
+        GameRequirements.requireSequential(sampling.title(), game.name(), game.type());
         Engine<State> e = new Engine<>(new Access.Direct(game), game.numPlayers(), sampling, seed, DEFAULT_EPSILON);
         e.perIterationStreams = true;
         return new MccfrSolver(e);
@@ -104,7 +104,7 @@ public final class MccfrSolver implements IterativeSolver {
      * bound on the best response's.
      */
     public static MccfrSolver bestResponse(Game game, int responder, dev.parley.game.Policy fixed, long seed) {
-        GameRequirements.requireSequential(Sampling.OUTCOME.cliName(), game.name(), game.type());
+        GameRequirements.requireSequential(Sampling.OUTCOME.title(), game.name(), game.type());
         if (responder < 0 || responder >= game.numPlayers()) {
             throw new IllegalArgumentException("no player " + responder);
         }
@@ -118,7 +118,7 @@ public final class MccfrSolver implements IterativeSolver {
 
     /** The same, on a compiled tree. */
     public static MccfrSolver bestResponse(GameTree tree, int responder, dev.parley.game.Policy fixed, long seed) {
-        GameRequirements.requireSequentialPerfectRecall(Sampling.OUTCOME.cliName(), tree);
+        GameRequirements.requireSequentialPerfectRecall(Sampling.OUTCOME.title(), tree);
         if (responder < 0 || responder >= tree.numPlayers()) {
             throw new IllegalArgumentException("no player " + responder);
         }
