@@ -1,6 +1,7 @@
 package dev.parley.agent;
 
 import dev.langchain4j.data.embedding.Embedding;
+import dev.langchain4j.store.embedding.CosineSimilarity;
 import dev.langchain4j.model.embedding.EmbeddingModel;
 import dev.langchain4j.model.embedding.onnx.allminilml6v2.AllMiniLmL6V2EmbeddingModel;
 import java.util.Map;
@@ -51,18 +52,11 @@ public final class MiniLmWordingMatcher implements WordingMatcher {
         if (a.equals(b)) {
             return 0;
         }
-        return 1 - cosine(embed(a), embed(b));
+        return 1 - similarity(embed(a), embed(b));
     }
 
-    static double cosine(float[] x, float[] y) {
-        double dot = 0;
-        double nx = 0;
-        double ny = 0;
-        for (int i = 0; i < x.length; i++) {
-            dot += x[i] * y[i];
-            nx += x[i] * x[i];
-            ny += y[i] * y[i];
-        }
-        return nx == 0 || ny == 0 ? 0 : dot / Math.sqrt(nx * ny);
+    /** Cosine similarity, LangChain4j's (zero vectors count as dissimilar). */
+    static double similarity(float[] x, float[] y) {
+        return CosineSimilarity.between(Embedding.from(x), Embedding.from(y));
     }
 }

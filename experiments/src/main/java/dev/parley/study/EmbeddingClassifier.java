@@ -1,5 +1,7 @@
 package dev.parley.study;
 
+import dev.langchain4j.data.embedding.Embedding;
+import dev.langchain4j.store.embedding.CosineSimilarity;
 import dev.parley.agent.MiniLmWordingMatcher;
 import dev.parley.dialogue.Instruction;
 import java.util.List;
@@ -29,7 +31,7 @@ public final class EmbeddingClassifier implements InstructionClassifier {
         int best = -1;
         double bestSim = Double.NEGATIVE_INFINITY;
         for (int j = 0; j < labels.size(); j++) {
-            double sim = cosine(m, model.embed(description(labels.get(j))));
+            double sim = similarity(m, model.embed(description(labels.get(j))));
             if (sim > bestSim) {
                 bestSim = sim;
                 best = j;
@@ -38,15 +40,8 @@ public final class EmbeddingClassifier implements InstructionClassifier {
         return best;
     }
 
-    static double cosine(float[] x, float[] y) {
-        double dot = 0;
-        double nx = 0;
-        double ny = 0;
-        for (int i = 0; i < x.length; i++) {
-            dot += x[i] * y[i];
-            nx += x[i] * x[i];
-            ny += y[i] * y[i];
-        }
-        return nx == 0 || ny == 0 ? 0 : dot / Math.sqrt(nx * ny);
+    /** Cosine similarity, LangChain4j's (zero vectors count as dissimilar). */
+    static double similarity(float[] x, float[] y) {
+        return CosineSimilarity.between(Embedding.from(x), Embedding.from(y));
     }
 }
