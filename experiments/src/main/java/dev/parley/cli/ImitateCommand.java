@@ -5,11 +5,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.cfr.CfrVariant;
 import dev.parley.dialogue.Domain;
 import dev.parley.domain.DialogueDomains;
+import dev.parley.imitation.DatasetFile;
 import dev.parley.imitation.ImitationJson;
 import dev.parley.imitation.ImitationStudy;
 import dev.parley.imitation.MiniLmFeaturizer;
 import dev.parley.imitation.ModelFile;
 import dev.parley.imitation.Mlp;
+import dev.parley.imitation.SolvedGame;
 import dev.parley.imitation.Trainer;
 import dev.parley.nfg.MetaSolver;
 import dev.parley.nfg.MetaSolverException;
@@ -92,6 +94,11 @@ final class ImitateCommand implements Callable<Integer> {
     @Option(names = "--model-in", paramLabel = "FILE", description = "Load a network instead of training one.")
     Path modelIn;
 
+    @Option(names = "--dataset-in", paramLabel = "FILE",
+            description = "Train on a dataset an earlier run wrote (--out DIR writes DIR/dataset.jsonl) instead of "
+                    + "solving the training domains.")
+    Path datasetIn;
+
     @Option(names = "--out", paramLabel = "DIR",
             description = "Write report.json and the dataset (dataset.jsonl: text, features, CFR policy).")
     Path out;
@@ -154,6 +161,25 @@ final class ImitateCommand implements Callable<Integer> {
             }
             loaded = saved.network();
         }
+        List<SolvedGame.InfoState> dataset = null;
+        if (datasetIn != null) {
+            if (!Files.isRegularFile(datasetIn)) {
+                throw new UserInputException("--dataset-in " + datasetIn + ": no such file");
+            }
+            try {
+                dataset = DatasetFile.read(datasetIn);
+            } catch (IllegalArgumentException e) {
+                throw new UserInputException(e.getMessage());
+            }
+            if (dataset.isEmpty()) {
+                throw new UserInputException("--dataset-in " + datasetIn + ": no information states in it");
+            }
+            // the report names the domains the states came from
+            trainDomains = new ArrayList<>();
+            for (String name : dataset.stream().map(SolvedGame.InfoState::domain).distinct().toList()) {
+                trainDomains.add(StudyCommand.domain(name));
+            }
+        }
         int[] hiddenSizes = hidden.stream().mapToInt(Integer::intValue).toArray();
         MiniLmFeaturizer featurizer = new MiniLmFeaturizer();
         List<ImitationStudy.Run> runs = new ArrayList<>();
@@ -168,7 +194,7 @@ final class ImitateCommand implements Callable<Integer> {
                     throw new UserInputException(e.getMessage());
                 }
                 try {
-                    runs.add(ImitationStudy.run(config, featurizer, meta, loaded, n -> bar.step()));
+                    runs.add(ImitationStudy.run(config, featurizer, meta, loaded, dataset, n -> bar.step()));
                 } catch (MetaSolverException e) {
                     throw new UserInputException(held.name() + ": meta-solver " + metaSolver + ": " + e.getMessage());
                 } catch (IllegalArgumentException e) {

@@ -90,13 +90,38 @@ public final class ImitationStudy {
     /** Builds the games, fits (or, with {@code model} given, only evaluates) and measures. */
     public static Run run(Config config, Featurizer featurizer, MetaSolver metaSolver, Mlp model,
                           IntConsumer progress) {
+        return run(config, featurizer, metaSolver, model, null, progress);
+    }
+
+    /**
+     * As {@link #run(Config, Featurizer, MetaSolver, Mlp, IntConsumer)}, training on {@code dataset} (one written by
+     * an earlier run) instead of solving the training domains; {@code null} solves them.
+     *
+     * @throws IllegalArgumentException when the dataset's features or instructions do not fit the held-out game
+     */
+    public static Run run(Config config, Featurizer featurizer, MetaSolver metaSolver, Mlp model,
+                          List<SolvedGame.InfoState> dataset, IntConsumer progress) {
         List<SolvedGame.InfoState> pool = new ArrayList<>();
-        for (Domain d : config.train()) {
-            pool.addAll(SolvedGame.solve(d, config.scenarios(), config.maxReplies(), config.solver(),
-                    config.iterations(), config.seed(), featurizer, progress).dataset());
+        if (dataset == null) {
+            for (Domain d : config.train()) {
+                pool.addAll(SolvedGame.solve(d, config.scenarios(), config.maxReplies(), config.solver(),
+                        config.iterations(), config.seed(), featurizer, progress).dataset());
+            }
+        } else {
+            pool.addAll(dataset);
         }
         SolvedGame held = SolvedGame.solve(config.heldout(), config.scenarios(), config.maxReplies(), config.solver(),
                 config.iterations(), config.seed(), featurizer, progress);
+        if (dataset != null) {
+            int features = held.dataset().isEmpty() ? -1 : held.dataset().get(0).features().length;
+            for (SolvedGame.InfoState s : dataset) {
+                if (s.target().length != held.labels().size() || (features >= 0 && s.features().length != features)) {
+                    throw new IllegalArgumentException("the dataset's states have " + s.features().length
+                            + " features and " + s.target().length + " instructions; " + config.heldout().name()
+                            + " needs " + features + " and " + held.labels().size());
+                }
+            }
+        }
         // the split: a seeded shuffle, the first share kept for validation
         List<SolvedGame.InfoState> shuffled = new ArrayList<>(pool);
         SplittableRandom random = new SplittableRandom(config.seed());

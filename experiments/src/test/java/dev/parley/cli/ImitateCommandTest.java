@@ -83,6 +83,31 @@ class ImitateCommandTest {
         for (String f : List.of("heldout_kl", "heldout_cross_entropy", "train_cross_entropy", "dim_share")) {
             assertThat(b.path(f).asDouble()).as(f).isCloseTo(per.get(0).path(f).asDouble(), offset(1e-12));
         }
+        // the saved dataset trains the same network: the first seed's figures again, without solving fruit trading
+        Path dataset = dir.resolve("out").resolve("dataset.jsonl");
+        CliRun again = CliRun.parley(args("--heldout", "scheduling", "--json", "--dataset-in", dataset.toString()));
+        assertThat(again.code()).as(again.err()).isZero();
+        JsonNode a = JSON.readTree(again.out());
+        assertThat(a.path("train_domains").get(0).asText()).isEqualTo("fruit-trading");
+        for (String f : List.of("train_cross_entropy", "heldout_kl", "heldout_cross_entropy", "nearest_neighbour_kl",
+                "dim_share")) {
+            assertThat(a.path("per_seed").get(0).path(f).asDouble()).as(f)
+                    .isCloseTo(per.get(0).path(f).asDouble(), offset(1e-12));
+        }
+        // and it is what is trained on: a dataset of half the states gives a split of half the states
+        List<String> lines = Files.readAllLines(dataset);
+        Path half = dir.resolve("half.jsonl");
+        Files.write(half, lines.subList(0, lines.size() / 2));
+        CliRun halfRun = CliRun.parley(args("--heldout", "scheduling", "--json", "--dataset-in", half.toString()));
+        assertThat(halfRun.code()).as(halfRun.err()).isZero();
+        JsonNode h = JSON.readTree(halfRun.out()).path("per_seed").get(0);
+        assertThat(h.path("train_states").asInt() + h.path("validation_states").asInt()).isEqualTo(lines.size() / 2);
+        // a broken dataset is refused in one line naming the file and line
+        Path broken = dir.resolve("broken.jsonl");
+        Files.writeString(broken, Files.readAllLines(dataset).get(0) + "\n{\"features\": \"x\"}\n");
+        CliRun bad = CliRun.parley(args("--heldout", "scheduling", "--dataset-in", broken.toString()));
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err().strip()).startsWith("parley: ").contains(broken + ":2:").doesNotContain("\n");
         // a model for other instructions is refused in one line
         CliRun wrong = CliRun.parley(args("--heldout", "debate", "--train", "fruit-trading", "--model-in",
                 model.toString()));
