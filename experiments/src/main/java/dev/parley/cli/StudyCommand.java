@@ -1,9 +1,13 @@
 package dev.parley.cli;
 
 import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.MoveGenerator;
+import dev.parley.dialogue.OfflineMoveGenerator;
 import dev.parley.domain.DialogueDomains;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -52,5 +56,36 @@ final class StudyCommand implements Callable<Integer> {
             return String.format(java.util.Locale.ROOT, "%.3f", mean);
         }
         return String.format(java.util.Locale.ROOT, "%.3f [%.3f, %.3f]", mean, low, high);
+    }
+
+    /** What writes a study's files into a directory, returning the paths written. */
+    interface StudyFiles {
+        List<Path> write(Path dir) throws IOException;
+    }
+
+    /**
+     * The generator {@code --generator} names: {@code offline} the domain's planner and realiser, {@code llm} the
+     * session's model (refused offline), {@code null} whatever the session offers.
+     */
+    static MoveGenerator moves(String generator, LlmOptions.Session session, Domain d) {
+        if ("llm".equals(generator) && session.offline()) {
+            throw new UserInputException("--generator llm needs a language model (--llm openai ...)");
+        }
+        return "offline".equals(generator) ? new OfflineMoveGenerator(d.content()) : session.moves(d);
+    }
+
+    /** Prints the report (JSON or table), then writes its files under {@code out} when one is given. */
+    static void emit(CommandSpec spec, String printed, Path out, StudyFiles files) {
+        spec.commandLine().getOut().print(printed);
+        if (out == null) {
+            return;
+        }
+        try {
+            for (Path p : files.write(out)) {
+                spec.commandLine().getErr().println("wrote " + p);
+            }
+        } catch (IOException e) {
+            throw new UserInputException("cannot write the study to " + out + ": " + e.getMessage());
+        }
     }
 }

@@ -2,14 +2,11 @@ package dev.parley.cli;
 
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.MoveGenerator;
-import dev.parley.dialogue.OfflineMoveGenerator;
 import dev.parley.dialogue.RewardModel;
 import dev.parley.llm.LlmException;
 import dev.parley.study.Outcome;
 import dev.parley.study.RewardStudy;
 import dev.parley.study.StudyJson;
-import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -94,10 +91,7 @@ final class StudyRewardCommand implements Callable<Integer> {
                 worst, config.maxDialogues());
         RewardStudy.Report report;
         try (LlmOptions.Session session = llmOptions.open()) {
-            if (generator.equals("llm") && session.offline()) {
-                throw new UserInputException("--generator llm needs a language model (--llm openai ...)");
-            }
-            MoveGenerator moves = generator.equals("llm") ? session.moves(d) : new OfflineMoveGenerator(d.content());
+            MoveGenerator moves = StudyCommand.moves(generator, session, d);
             RewardModel j = session.reward(d, judge, seed, judgeSummary);
             try (Progress bar = Progress.start("judging " + d.name(), 3L * samples)) {
                 report = RewardStudy.run(d, moves, j, config, session.executor(), n -> bar.step());
@@ -107,17 +101,9 @@ final class StudyRewardCommand implements Callable<Integer> {
                 throw new UserInputException(d.name() + ": language model: " + e.getMessage());
             }
         }
-        PrintWriter stdout = spec.commandLine().getOut();
-        stdout.print(json ? StudyJson.text(StudyJson.reward(report)) + "\n" : table(report));
-        if (out != null) {
-            try {
-                for (Path p : StudyJson.writeReward(report, out)) {
-                    spec.commandLine().getErr().println("wrote " + p);
-                }
-            } catch (IOException e) {
-                throw new UserInputException("cannot write the study to " + out + ": " + e.getMessage());
-            }
-        }
+        RewardStudy.Report done = report;
+        StudyCommand.emit(spec, json ? StudyJson.text(StudyJson.reward(report)) + "\n" : table(report), out,
+                dir -> StudyJson.writeReward(done, dir));
         return 0;
     }
 

@@ -2,15 +2,12 @@ package dev.parley.cli;
 
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.MoveGenerator;
-import dev.parley.dialogue.OfflineMoveGenerator;
 import dev.parley.llm.LlmException;
 import dev.parley.study.EmbeddingClassifier;
 import dev.parley.study.InstructionClassifier;
 import dev.parley.study.LlmClassifier;
 import dev.parley.study.SteeringStudy;
 import dev.parley.study.StudyJson;
-import java.io.IOException;
-import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -93,11 +90,7 @@ final class StudySteeringCommand implements Callable<Integer> {
             } else {
                 c = new EmbeddingClassifier();
             }
-            if ("llm".equals(generator) && session.offline()) {
-                throw new UserInputException("--generator llm needs a language model (--llm openai ...)");
-            }
-            MoveGenerator moves = "offline".equals(generator) ? new OfflineMoveGenerator(d.content())
-                    : session.moves(d);
+            MoveGenerator moves = StudyCommand.moves(generator, session, d);
             int labels = SteeringStudy.labels(d).size();
             try (Progress bar = Progress.start("classifying " + d.name(), (long) labels * samples)) {
                 report = SteeringStudy.run(d, moves, c, new SteeringStudy.Config(samples, maxReplies,
@@ -108,17 +101,9 @@ final class StudySteeringCommand implements Callable<Integer> {
                 throw new UserInputException(d.name() + ": language model: " + e.getMessage());
             }
         }
-        PrintWriter stdout = spec.commandLine().getOut();
-        stdout.print(json ? StudyJson.text(StudyJson.steering(report)) + "\n" : table(report));
-        if (out != null) {
-            try {
-                for (Path p : StudyJson.writeSteering(report, out)) {
-                    spec.commandLine().getErr().println("wrote " + p);
-                }
-            } catch (IOException e) {
-                throw new UserInputException("cannot write the study to " + out + ": " + e.getMessage());
-            }
-        }
+        SteeringStudy.Report done = report;
+        StudyCommand.emit(spec, json ? StudyJson.text(StudyJson.steering(report)) + "\n" : table(report), out,
+                dir -> StudyJson.writeSteering(done, dir));
         return 0;
     }
 
