@@ -155,7 +155,13 @@ class WebApiTest {
         assertThat(d.get("payoffs").get("Alice").asDouble()).isCloseTo(exact[0], within(1e-12));
         assertThat(d.get("payoffs").get("Bob").asDouble()).isCloseTo(exact[1], within(1e-12));
         assertThat(d.get("judge").asText()).isEqualTo("exact:fruit-trading");
-        assertThat(d.get("agent").get("state").asText()).startsWith("finished");
+        // the agent notices the end on its next poll (every 250 ms), so its state is read until it has moved on
+        String state = d.get("agent").get("state").asText();
+        for (int i = 0; i < 200 && state.equals("playing"); i++) {
+            Thread.sleep(50);
+            state = web.get("/ui/api/dialogues/" + id).json().get("agent").get("state").asText();
+        }
+        assertThat(state).startsWith("finished");
     }
 
     @Test
