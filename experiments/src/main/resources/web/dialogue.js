@@ -24,10 +24,12 @@
 
   // ---------------------------------------------------------------- transcript
 
+  // appends only entries not shown yet (by their index), so an answer that overlaps one already shown is harmless
   function renderTranscript(entries) {
-    if (!entries.length) return;
+    const fresh = entries.filter((m) => m.index >= seen);
+    if (!fresh.length) return;
     const frag = document.createDocumentFragment();
-    for (const m of entries) {
+    for (const m of fresh) {
       frag.append(el('li', { 'data-index': m.index, 'data-player': m.player, 'data-move': m.moveID },
         el('span', { class: 'who', text: m.player }),
         el('span', { class: 'move', text: m.moveID }),
@@ -37,6 +39,7 @@
     const list = $('transcript');
     const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
     list.append(frag);
+    seen = fresh[fresh.length - 1].index + 1;
     if (atEnd || first) list.scrollTop = list.scrollHeight;
   }
 
@@ -282,10 +285,19 @@
     $('summary').textContent = parts.join(' · ');
   }
 
-  async function poll() {
+  // one poll at a time: the timer's poll and the one after a move would otherwise both ask from the same
+  // 'since' and render the same entries twice
+  let polling = Promise.resolve();
+
+  function poll() {
+    const next = polling.catch(() => {}).then(pollOnce);
+    polling = next;
+    return next;
+  }
+
+  async function pollOnce() {
     const d = await api('GET', '/ui/api/dialogues/' + encodeURIComponent(id) + '?since=' + seen);
     renderTranscript(d.transcript);
-    seen += d.transcript.length;
     renderSeats(d);
     renderPayoffs(d);
     renderSummary(d);

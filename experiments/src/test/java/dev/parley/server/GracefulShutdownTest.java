@@ -15,17 +15,27 @@ import org.junit.jupiter.api.io.TempDir;
 /** Stopping the server (what SIGTERM does): a move in flight finishes and is stored, new requests are refused. */
 class GracefulShutdownTest {
 
+    private static final long STOP_TIMEOUT_MILLIS = 120_000;
+
     @TempDir
     Path dir;
 
     @Test
     void aMoveInFlightFinishesAndNewRequestsAreRefused() throws Exception {
-        TestServer ts = TestServer.sqlite(dir);
+        // a stop timeout far longer than the test's own steps: on a loaded machine the wait for refusals below can
+        // take seconds, and a move still unread when the timeout ends is (rightly) cut off, which is not this test
+        TestServer ts = TestServer.sqlite(dir, STOP_TIMEOUT_MILLIS);
         Chat chat = Chat.open(ts.http, "chat");
         assertThat(chat.say(0).status()).isEqualTo(200);
         byte[] body = ("{\"speaker\": " + Loopback.q(chat.ben) + ", \"reply\": {\"p\": \"in flight\"}}")
                 .getBytes(StandardCharsets.UTF_8);
         int half = body.length / 2;
+        // Jetty counts a request out only after its answer has gone, so the move above may still be counted here;
+        // wait (bounded) for it to leave, or the count below could be its and not the half-sent move's
+        for (int i = 0; i < 500 && ts.server.requestsInFlight() > 0; i++) {
+            Thread.sleep(10);
+        }
+        assertThat(ts.server.requestsInFlight()).as("requests in flight before the half-sent move").isZero();
         try (Socket s = new Socket("127.0.0.1", ts.server.port())) {
             OutputStream out = s.getOutputStream();
             out.write(("POST /dialogue/" + chat.id + "/interaction/Say HTTP/1.1\r\nHost: 127.0.0.1\r\n"
@@ -38,6 +48,7 @@ class GracefulShutdownTest {
                 Thread.sleep(10);
             }
             assertThat(ts.server.requestsInFlight()).isEqualTo(1);
+            long stopAt = System.nanoTime();
             CompletableFuture<Void> stopping = CompletableFuture.runAsync(ts.server::close);
             // wait (bounded) until the server refuses new requests: it is shutting down with our move in flight
             boolean refused = false;
@@ -53,11 +64,13 @@ class GracefulShutdownTest {
             }
             assertThat(refused).as("new requests refused while stopping").isTrue();
             assertThat(stopping).isNotDone();
+            assertThat((System.nanoTime() - stopAt) / 1_000_000).as("ms since the stop began")
+                    .isLessThan(STOP_TIMEOUT_MILLIS);
             out.write(body, half, body.length - half);
             out.flush();
             String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
             assertThat(answer).startsWith("HTTP/1.1 200").contains("in flight");
-            stopping.get(30, TimeUnit.SECONDS);
+            stopping.get(STOP_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
         }
         ts.service.close();
         try (TestServer again = TestServer.sqlite(dir)) {

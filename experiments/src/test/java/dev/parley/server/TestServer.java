@@ -22,6 +22,10 @@ final class TestServer implements AutoCloseable {
     }
 
     TestServer(String dbLocation, DialogueService.Settings settings, String adminToken) {
+        this(dbLocation, settings, adminToken, 5_000);
+    }
+
+    TestServer(String dbLocation, DialogueService.Settings settings, String adminToken, long stopTimeoutMillis) {
         this.dbLocation = dbLocation;
         ProtocolRegistry registry = new ProtocolRegistry();
         registry.add("testgame", ProtocolRegistry.Origin.DIRECTORY, ProtocolParser.load(fixture("testgame.dgdl")));
@@ -37,7 +41,7 @@ final class TestServer implements AutoCloseable {
                 ExternalConditionResolver.offlineDefault(), settings);
         try {
             this.server = DialogueServer.start(service, new DialogueServer.Config("127.0.0.1", 0, MAX_BODY, 16, 1024,
-                    30_000, 5_000, adminToken));
+                    30_000, stopTimeoutMillis, adminToken));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -53,6 +57,12 @@ final class TestServer implements AutoCloseable {
 
     static TestServer sqlite(Path dir) {
         return new TestServer(dir.resolve("parley.db").toString());
+    }
+
+    /** As {@link #sqlite(Path)}, waiting up to {@code stopTimeoutMillis} for requests in flight when stopped. */
+    static TestServer sqlite(Path dir, long stopTimeoutMillis) {
+        return new TestServer(dir.resolve("parley.db").toString(), DialogueService.Settings.defaults(10_000), null,
+                stopTimeoutMillis);
     }
 
     /** The public DGDL fixtures, from {@code parley.shared} (never copied into the project). */
