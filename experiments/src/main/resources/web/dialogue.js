@@ -301,13 +301,15 @@
     renderSeats(d);
     renderPayoffs(d);
     renderSummary(d);
-    document.body.dataset.ended = d.ended;
-    document.body.dataset.moves = d.moves;
     const key = [d.moves, d.ended, d.domain ? d.domain.solved : '', d.status].join('|');
     if (seat && key !== seatKey) {
       seatKey = key;
       await refreshSeat();
     }
+    // set once the seat's forms are redrawn too, so a reader (or a test) that sees the new count never sees the
+    // forms of the turn before
+    document.body.dataset.ended = d.ended;
+    document.body.dataset.moves = d.moves;
     if (first) {
       first = false;
       await new Promise((r) => requestAnimationFrame(() => r()));
