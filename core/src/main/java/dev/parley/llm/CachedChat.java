@@ -22,12 +22,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * distinct requests at any concurrency. The first caller re-reads the cache once it owns the request, which closes
  * the window between another caller's store and its leaving the in-flight table.
  *
- * <p>Across processes: on a cache that {@linkplain CallCache#claimsAcrossProcesses() supports claims} (PostgreSQL),
+ * <p>Across processes: on a cache that {@linkplain CallCache#claimsAcrossProcesses() supports claims} (PostgreSQL, or
+ * a SQLite file for processes on one machine),
  * the owner in this process also claims the key in the database before paying, and a process that finds the key
  * claimed waits for the answer to appear instead (a hit), so processes on any number of machines pay for each
  * distinct request once in total. A claim dies with its holder's connection, so a crashed process never blocks the
  * rest; a holder that is alive but stuck is waited for at most {@link #CLAIM_WAIT}, then the waiter pays itself.
- * Elsewhere (SQLite) two processes may each pay for a request the other is paying for at that moment.
+ * Elsewhere (an in-memory database, another JDBC store) two processes may each pay for a request the other is paying
+ * for at that moment.
  */
 public final class CachedChat implements ChatBackend {
 

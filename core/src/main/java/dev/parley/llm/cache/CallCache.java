@@ -39,6 +39,8 @@ import org.slf4j.LoggerFactory;
  * processes on any number of machines sharing one database pay for each distinct call once in total: the claim is a
  * session-level advisory lock, held by this instance's connection, so a process that crashes or loses its
  * connection releases its claims with it and never blocks the others for longer than the server takes to notice.
+ * On a SQLite file the claims are operating-system locks on a side file, {@code <file>.claims} ({@link FileClaims}):
+ * the same guarantee for processes on one machine.
  */
 public final class CallCache implements AutoCloseable {
 
@@ -55,6 +57,8 @@ public final class CallCache implements AutoCloseable {
     private final PreparedStatement insert;
     private final PreparedStatement claim;
     private final PreparedStatement unclaim;
+    /** SQLite cache files: claims between processes on this machine, by file locks; null elsewhere. */
+    private final FileClaims fileClaims;
 
     private CallCache(String url) throws SQLException {
         this.url = url;
@@ -102,18 +106,41 @@ public final class CallCache implements AutoCloseable {
                 + (postgres ? " ON CONFLICT (call_key) DO NOTHING" : ""));
         this.claim = postgres ? connection.prepareStatement("SELECT pg_try_advisory_lock(?)") : null;
         this.unclaim = postgres ? connection.prepareStatement("SELECT pg_advisory_unlock(?)") : null;
+        this.fileClaims = sqlite ? fileClaims(url) : null;
     }
 
     /** The advisory-lock id that serialises creating the table (any fixed bigint; "parley" in ASCII). */
     private static final long SCHEMA_LOCK = 0x7061726c6579L;
 
     /**
-     * Whether this cache coordinates separate processes per key ({@link #tryClaim}): true on PostgreSQL. Elsewhere
-     * processes sharing a cache may each pay for a call the other is paying for at the same moment (never for one
-     * already stored).
+     * The claims beside a SQLite cache file ({@code <file>.claims}), or null for an in-memory database (one process
+     * only, nobody to coordinate with).
+     */
+    private static FileClaims fileClaims(String url) throws SQLException {
+        String rest = url.substring("jdbc:sqlite:".length());
+        if (rest.startsWith("file:")) {
+            rest = rest.substring("file:".length());
+        }
+        int query = rest.indexOf('?');
+        String params = query < 0 ? "" : rest.substring(query);
+        rest = query < 0 ? rest : rest.substring(0, query);
+        if (rest.isEmpty() || rest.equals(":memory:") || params.contains("mode=memory")) {
+            return null;
+        }
+        try {
+            return new FileClaims(Path.of(rest + ".claims").toAbsolutePath());
+        } catch (java.nio.file.InvalidPathException e) {
+            throw new SQLException("cannot place a claims file beside the cache " + rest + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Whether this cache coordinates separate processes per key ({@link #tryClaim}): true on PostgreSQL (advisory
+     * locks, processes on any machines) and on a SQLite file (operating-system file locks, processes on one
+     * machine). An in-memory cache has only its own process.
      */
     public boolean claimsAcrossProcesses() {
-        return postgres;
+        return postgres || fileClaims != null;
     }
 
     /**
@@ -126,6 +153,13 @@ public final class CallCache implements AutoCloseable {
      * failed before storing, and then it is the right thing to do.
      */
     public boolean tryClaim(String key) {
+        if (fileClaims != null) {
+            try {
+                return fileClaims.tryClaim(lockId(key));
+            } catch (IOException e) {
+                throw new CacheException("cannot claim a call in " + fileClaims.file() + ": " + e.getMessage(), e);
+            }
+        }
         if (!postgres) {
             return true;
         }
@@ -145,6 +179,15 @@ public final class CallCache implements AutoCloseable {
 
     /** Releases a claim taken by {@link #tryClaim} (a no-op where claims are not supported). */
     public void release(String key) {
+        if (fileClaims != null) {
+            try {
+                fileClaims.release(lockId(key));
+            } catch (IOException e) {
+                // the claim goes with the process at the latest; waiters then re-read and find the stored answer
+                LOG.warn("cannot release a claim in {}: {}", fileClaims.file(), e.getMessage());
+            }
+            return;
+        }
         if (!postgres) {
             return;
         }
@@ -418,8 +461,11 @@ public final class CallCache implements AutoCloseable {
                 claim.close();
                 unclaim.close();
             }
+            if (fileClaims != null) {
+                fileClaims.close();
+            }
             connection.close();
-        } catch (SQLException e) {
+        } catch (SQLException | IOException e) {
             LOG.warn("closing the call cache {} failed: {}", url, e.getMessage());
         } finally {
             lock.unlock();
