@@ -42,6 +42,12 @@ final class ImitateCommand implements Callable<Integer> {
             description = "The domain held out (default ${DEFAULT-VALUE}).")
     String heldout;
 
+    @Option(names = "--split", defaultValue = "domains", paramLabel = "WHAT",
+            description = "What is held out: domains (train on other domains, test on --heldout; the default) or"
+                    + " scenarios (train on K scenarios of --heldout, test on K other scenarios of the same domain:"
+                    + " tells \"cannot learn\" from \"does not transfer\").")
+    String split;
+
     @Option(names = "--train", split = ",", paramLabel = "DOMAIN",
             description = "Training domains, comma-separated. Default: every other domain with the held-out"
                     + " domain's instruction names (fruit trading and scheduling share calm, assertive, submissive,"
@@ -112,8 +118,19 @@ final class ImitateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Domain held = StudyCommand.domain(heldout);
+        ImitationStudy.Split what = switch (split) {
+            case "domains" -> ImitationStudy.Split.DOMAINS;
+            case "scenarios" -> ImitationStudy.Split.SCENARIOS;
+            default -> throw new UserInputException("--split must be domains or scenarios, got '" + split + "'");
+        };
         List<Domain> trainDomains = new ArrayList<>();
-        if (train == null) {
+        if (what == ImitationStudy.Split.SCENARIOS) {
+            if (train != null) {
+                throw new UserInputException("--split scenarios trains on --heldout " + held.name()
+                        + " itself; drop --train");
+            }
+            trainDomains.add(held);
+        } else if (train == null) {
             for (Domain d : DialogueDomains.all()) {
                 if (!d.name().equals(held.name()) && names(d).equals(names(held))) {
                     trainDomains.add(d);
@@ -188,7 +205,7 @@ final class ImitateCommand implements Callable<Integer> {
                 long s = seed + i;
                 ImitationStudy.Config config;
                 try {
-                    config = new ImitationStudy.Config(trainDomains, held, scenarios, maxReplies, variant, iterations,
+                    config = new ImitationStudy.Config(trainDomains, held, what, scenarios, maxReplies, variant, iterations,
                             0.1, hiddenSizes, new Trainer.Config(1e-3, 128, epochs, patience, s), s);
                 } catch (IllegalArgumentException e) {
                     throw new UserInputException(e.getMessage());
@@ -203,7 +220,7 @@ final class ImitateCommand implements Callable<Integer> {
             }
         }
         ObjectNode report = ImitationJson.report(held.name(), trainDomains.stream().map(Domain::name).toList(),
-                runs);
+                split, runs);
         spec.commandLine().getOut().print(json ? Json.write(report) + "\n" : table(report));
         try {
             if (modelOut != null && runs.get(0).training() != null) {
@@ -229,6 +246,7 @@ final class ImitateCommand implements Callable<Integer> {
     static String table(ObjectNode r) {
         StringBuilder sb = new StringBuilder();
         sb.append("imitation of CFR policies: trained on ").append(r.path("train_domains")).append(", held out ")
+                .append(r.path("split").asText().equals("scenarios") ? "other scenarios of " : "")
                 .append(r.path("heldout_domain").asText()).append(", ").append(r.path("seeds").asInt())
                 .append(" seed(s); 95% t intervals over seeds\n\n");
         Table t = new Table("figure", "mean", "95% interval");

@@ -21,8 +21,8 @@ import java.util.function.ToDoubleFunction;
 public final class ImitationJson {
 
     /** The figures summarised over seeds, in report order. */
-    public static final List<String> FIGURES = List.of("train_cross_entropy", "heldout_cross_entropy", "heldout_kl",
-            "uniform_kl", "nearest_neighbour_kl", "dim_share");
+    public static final List<String> FIGURES = List.of("train_cross_entropy", "train_kl", "train_uniform_kl",
+            "heldout_cross_entropy", "heldout_kl", "uniform_kl", "nearest_neighbour_kl", "dim_share", "cfr_share");
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -32,6 +32,9 @@ public final class ImitationJson {
     static double figure(ImitationStudy.Run r, String name) {
         return switch (name) {
             case "train_cross_entropy" -> r.trainCrossEntropy();
+            case "train_kl" -> ImitationStudy.mean(r.trainFit().kl());
+            case "train_uniform_kl" -> ImitationStudy.mean(r.trainUniformKl());
+            case "cfr_share" -> r.cfrCheck().dimShare();
             case "heldout_cross_entropy" -> ImitationStudy.mean(r.heldout().crossEntropy());
             case "heldout_kl" -> ImitationStudy.mean(r.heldout().kl());
             case "uniform_kl" -> ImitationStudy.mean(r.uniformKl());
@@ -41,9 +44,11 @@ public final class ImitationJson {
         };
     }
 
-    public static ObjectNode report(String heldout, List<String> train, List<ImitationStudy.Run> runs) {
+    public static ObjectNode report(String heldout, List<String> train, String split,
+                                    List<ImitationStudy.Run> runs) {
         ObjectNode o = JSON.createObjectNode();
         o.put("heldout_domain", heldout);
+        o.put("split", split);
         train.forEach(o.putArray("train_domains")::add);
         o.put("seeds", runs.size());
         o.put("meta_solver", runs.get(0).metaGame().solution().method());
@@ -75,17 +80,31 @@ public final class ImitationJson {
             o.put("model", "loaded");
         }
         o.put("train_cross_entropy", r.trainCrossEntropy());
+        o.put("train_kl", ImitationStudy.mean(r.trainFit().kl()));
+        o.put("train_uniform_kl", ImitationStudy.mean(r.trainUniformKl()));
         perState(o, "heldout_cross_entropy", r.heldout().crossEntropy());
         perState(o, "heldout_kl", r.heldout().kl());
         perState(o, "uniform_kl", r.uniformKl());
         perState(o, "nearest_neighbour_kl", r.neighbourKl());
         o.put("dim_share", r.metaGame().dimShare());
-        ImitationStudy.MetaGame m = r.metaGame();
+        ArrayNode byPlayer = o.putArray("dim_share_by_player");
+        for (double d : r.metaGame().dimShareByPlayer()) {
+            byPlayer.add(d);
+        }
+        o.put("cfr_share", r.cfrCheck().dimShare());
+        o.set("meta_game", metaGame(r.metaGame()));
+        // the same meta-game with the held-out game's own CFR policy in DIM's place: a check of the meta-game
+        o.set("cfr_check", metaGame(r.cfrCheck()));
+        return o;
+    }
+
+    static ObjectNode metaGame(ImitationStudy.MetaGame m) {
+        ObjectNode o = JSON.createObjectNode();
         ArrayNode byPlayer = o.putArray("dim_share_by_player");
         for (double d : m.dimShareByPlayer()) {
             byPlayer.add(d);
         }
-        ObjectNode g = o.putObject("meta_game");
+        ObjectNode g = o;
         m.strategies().forEach(g.putArray("strategies")::add);
         g.set("row_payoffs", matrix(m.rowPayoffs()));
         g.set("column_payoffs", matrix(m.columnPayoffs()));
@@ -102,7 +121,7 @@ public final class ImitationJson {
             pay.add(v);
         }
         g.put("max_regret", m.solution().maxRegret());
-        return o;
+        return g;
     }
 
     private static void perState(ObjectNode o, String field, double[] values) {

@@ -2,6 +2,7 @@ package dev.parley.imitation;
 
 import dev.parley.cfr.CfrVariant;
 import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.Scenario;
 import dev.parley.eval.Exploitability;
 import dev.parley.game.GameTree;
 import dev.parley.game.NormalFormGame;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Function;
 import java.util.function.IntConsumer;
 
 /**
@@ -41,14 +43,20 @@ public final class ImitationStudy {
      * @param trainer    optimiser settings
      * @param seed       seed of the scenario draws, the split and the weights
      */
-    public record Config(List<Domain> train, Domain heldout, int scenarios, int maxReplies, CfrVariant solver,
-                         int iterations, double validation, int[] hidden, Trainer.Config trainer, long seed) {
+    public record Config(List<Domain> train, Domain heldout, Split split, int scenarios, int maxReplies,
+                         CfrVariant solver, int iterations, double validation, int[] hidden, Trainer.Config trainer,
+                         long seed) {
         public Config {
             train = List.copyOf(train);
             if (train.isEmpty()) {
                 throw new IllegalArgumentException("imitation needs at least one training domain");
             }
-            if (train.stream().anyMatch(d -> d.name().equals(heldout.name()))) {
+            if (split == Split.SCENARIOS) {
+                if (train.size() != 1 || !train.get(0).name().equals(heldout.name())) {
+                    throw new IllegalArgumentException("--split scenarios trains on the held-out domain "
+                            + heldout.name() + " itself; drop --train");
+                }
+            } else if (train.stream().anyMatch(d -> d.name().equals(heldout.name()))) {
                 throw new IllegalArgumentException("the held-out domain " + heldout.name()
                         + " cannot also be a training domain");
             }
@@ -72,6 +80,36 @@ public final class ImitationStudy {
         }
     }
 
+    /**
+     * What is held out: a whole domain (train on others, test on it), or scenarios of one domain (train on some of
+     * its scenarios, test on others of the same domain: tells "cannot learn" from "does not transfer").
+     */
+    public enum Split {
+        DOMAINS, SCENARIOS
+    }
+
+    /**
+     * The scenarios of the training and the held-out game under a scenario split: {@code 2 * count} draws, the first
+     * half to train on (the domain's default scenario among them), the second half held out less any scenario whose
+     * private information equals a training one's (so that no held-out deal was seen in training).
+     */
+    public static List<List<Scenario>> scenarioSplit(Domain domain, int count, long seed) {
+        List<Scenario> all = domain.scenarios(2 * count, seed);
+        List<Scenario> train = List.copyOf(all.subList(0, count));
+        List<Scenario> test = new ArrayList<>();
+        for (Scenario s : all.subList(count, all.size())) {
+            if (train.stream().noneMatch(t -> t.players().equals(s.players()))
+                    && test.stream().noneMatch(t -> t.players().equals(s.players()))) {
+                test.add(s);
+            }
+        }
+        if (test.isEmpty()) {
+            throw new IllegalArgumentException(domain.name() + ": every held-out scenario draw repeats a training"
+                    + " scenario; use more --scenarios");
+        }
+        return List.of(train, List.copyOf(test));
+    }
+
     /** Per information-state values and their means. */
     public record Fit(double[] crossEntropy, double[] kl) { }
 
@@ -81,8 +119,9 @@ public final class ImitationStudy {
 
     /** One run of the study. */
     public record Run(long seed, int trainStates, int validationStates, int heldoutStates, Trainer.Result training,
-                      double trainCrossEntropy, Fit heldout, double[] uniformKl, double[] neighbourKl,
-                      MetaGame metaGame, List<SolvedGame.InfoState> dataset) { }
+                      double trainCrossEntropy, Fit trainFit, double[] trainUniformKl, Fit heldout,
+                      double[] uniformKl, double[] neighbourKl, MetaGame metaGame, MetaGame cfrCheck,
+                      List<SolvedGame.InfoState> dataset) { }
 
     private ImitationStudy() {
     }
@@ -102,16 +141,21 @@ public final class ImitationStudy {
     public static Run run(Config config, Featurizer featurizer, MetaSolver metaSolver, Mlp model,
                           List<SolvedGame.InfoState> dataset, IntConsumer progress) {
         List<SolvedGame.InfoState> pool = new ArrayList<>();
+        List<List<Scenario>> split = config.split() == Split.SCENARIOS
+                ? scenarioSplit(config.heldout(), config.scenarios(), config.seed()) : null;
         if (dataset == null) {
             for (Domain d : config.train()) {
-                pool.addAll(SolvedGame.solve(d, config.scenarios(), config.maxReplies(), config.solver(),
-                        config.iterations(), config.seed(), featurizer, progress).dataset());
+                List<Scenario> scenarios = split != null ? split.get(0) : d.scenarios(config.scenarios(), config.seed());
+                pool.addAll(SolvedGame.solve(d, scenarios, config.maxReplies(), config.solver(),
+                        config.iterations(), featurizer, progress).dataset());
             }
         } else {
             pool.addAll(dataset);
         }
-        SolvedGame held = SolvedGame.solve(config.heldout(), config.scenarios(), config.maxReplies(), config.solver(),
-                config.iterations(), config.seed(), featurizer, progress);
+        List<Scenario> heldScenarios = split != null ? split.get(1)
+                : config.heldout().scenarios(config.scenarios(), config.seed());
+        SolvedGame held = SolvedGame.solve(config.heldout(), heldScenarios, config.maxReplies(), config.solver(),
+                config.iterations(), featurizer, progress);
         if (dataset != null) {
             int features = held.dataset().isEmpty() ? -1 : held.dataset().get(0).features().length;
             for (SolvedGame.InfoState s : dataset) {
@@ -149,12 +193,19 @@ public final class ImitationStudy {
                     + net.outputs() + " instructions; this dataset has " + train.get(0).features().length + " and "
                     + held.labels().size());
         }
-        double trainCe = mean(fit(net, train).crossEntropy());
+        Fit trainFit = fit(net, train);
+        double trainCe = mean(trainFit.crossEntropy());
         List<SolvedGame.InfoState> test = held.dataset();
         Fit heldFit = fit(net, test);
         int k = held.labels().size();
+        // every instruction is legal at every information state of the instruction action space (SolvedGame
+        // checks it), so the uniform policy over the legal actions is uniform over the labels
         double[] uniform = new double[k];
         Arrays.fill(uniform, 1.0 / k);
+        double[] trainUniformKl = new double[train.size()];
+        for (int i = 0; i < train.size(); i++) {
+            trainUniformKl[i] = kl(train.get(i).target(), uniform);
+        }
         double[] uniformKl = new double[test.size()];
         double[] neighbourKl = new double[test.size()];
         for (int i = 0; i < test.size(); i++) {
@@ -168,8 +219,10 @@ public final class ImitationStudy {
             neighbourKl[i] = kl(s.target(), smooth);
         }
         MetaGame meta = metaGame(held, net, metaSolver);
-        return new Run(config.seed(), train.size(), validation.size(), test.size(), training, trainCe,
-                heldFit, uniformKl, neighbourKl, meta, pool);
+        // the check of the meta-game: the held-out game's own CFR policy in DIM's place
+        MetaGame cfrCheck = metaGame(held, SolvedGame.InfoState::target, metaSolver);
+        return new Run(config.seed(), train.size(), validation.size(), test.size(), training, trainCe, trainFit,
+                trainUniformKl, heldFit, uniformKl, neighbourKl, meta, cfrCheck, pool);
     }
 
     static Trainer.Examples examples(List<SolvedGame.InfoState> states) {
@@ -241,6 +294,15 @@ public final class ImitationStudy {
      * (the network's policy at each infoset); payoffs are exact expected values on the tree.
      */
     public static MetaGame metaGame(SolvedGame held, Mlp net, MetaSolver solver) {
+        return metaGame(held, st -> net.predict(st.features()), solver);
+    }
+
+    /**
+     * The held-out meta-game with {@code dim} as DIM's policy at each information state (the sanity checks put an
+     * instruction strategy or the held-out CFR policy there).
+     */
+    public static MetaGame metaGame(SolvedGame held, Function<SolvedGame.InfoState, double[]> dim,
+                                    MetaSolver solver) {
         GameTree tree = held.tree();
         if (tree.numPlayers() != 2) {
             throw new IllegalArgumentException("the held-out meta-game needs a two-player game");
@@ -258,7 +320,7 @@ public final class ImitationStudy {
                     d = new double[k];
                     d[s] = 1;
                 } else {
-                    d = net.predict(st.features());
+                    d = dim.apply(st);
                 }
                 held.fill(slots, st.infoset(), d);
             }

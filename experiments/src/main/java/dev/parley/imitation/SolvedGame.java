@@ -58,7 +58,13 @@ public record SolvedGame(Domain domain, DialogueGame game, GameTree tree, List<S
      */
     public static SolvedGame solve(Domain domain, int scenarios, int maxReplies, CfrVariant variant, int iterations,
                                    long seed, Featurizer featurizer, IntConsumer embedded) {
-        DialogueGame game = new DialogueGame(domain, domain.scenarios(scenarios, seed),
+        return solve(domain, domain.scenarios(scenarios, seed), maxReplies, variant, iterations, featurizer, embedded);
+    }
+
+    /** As {@link #solve(Domain, int, int, CfrVariant, int, long, Featurizer, IntConsumer)}, on given scenarios. */
+    public static SolvedGame solve(Domain domain, List<Scenario> scenarios, int maxReplies, CfrVariant variant,
+                                   int iterations, Featurizer featurizer, IntConsumer embedded) {
+        DialogueGame game = new DialogueGame(domain, scenarios,
                 new OfflineMoveGenerator(domain.content()), RewardModel.exact(domain), settings(maxReplies));
         GameTree tree = new TreeBuilder(1, 2_000_000, n -> { }).build(game).tree();
         CfrSolver solver = new CfrSolver(tree, variant);
@@ -106,8 +112,19 @@ public record SolvedGame(Domain domain, DialogueGame game, GameTree tree, List<S
     /** A slot policy over the labels at one infoset. */
     static double[] target(DialogueGame game, GameTree tree, double[] slots, int is, List<String> labels) {
         double[] t = new double[labels.size()];
+        boolean[] seen = new boolean[labels.size()];
         for (int s = tree.slotStart(is); s < tree.slotStart(is) + tree.actionCount(is); s++) {
-            t[labels.indexOf(game.codec().instruction(tree.slotAction(s)).name())] += slots[s];
+            int label = labels.indexOf(game.codec().instruction(tree.slotAction(s)).name());
+            if (seen[label]) {
+                throw new IllegalStateException("infoset " + is + " has instruction " + labels.get(label) + " twice");
+            }
+            seen[label] = true;
+            t[label] = slots[s];
+        }
+        // a policy over the labels is one over the legal actions only if every label is legal at every infoset
+        if (tree.actionCount(is) != labels.size()) {
+            throw new IllegalStateException("infoset " + is + " has " + tree.actionCount(is) + " actions, not one per"
+                    + " instruction " + labels);
         }
         return t;
     }

@@ -39,8 +39,9 @@ class ImitateCommandTest {
         assertThat(j.path("train_domains").get(0).asText()).isEqualTo("fruit-trading");
         JsonNode per = j.path("per_seed");
         assertThat(per).hasSize(2);
-        for (String f : List.of("train_cross_entropy", "heldout_cross_entropy", "heldout_kl", "uniform_kl",
-                "nearest_neighbour_kl", "dim_share")) {
+        assertThat(j.path("split").asText()).isEqualTo("domains");
+        for (String f : List.of("train_cross_entropy", "train_kl", "train_uniform_kl", "heldout_cross_entropy",
+                "heldout_kl", "uniform_kl", "nearest_neighbour_kl", "dim_share", "cfr_share")) {
             double mean = (per.get(0).path(f).asDouble() + per.get(1).path(f).asDouble()) / 2;
             assertThat(j.path(f).asDouble()).as(f).isCloseTo(mean, offset(1e-12));
             assertThat(j.path(f + "_ci95").get(0).asDouble()).isLessThanOrEqualTo(mean);
@@ -114,5 +115,35 @@ class ImitateCommandTest {
         assertThat(wrong.code()).isEqualTo(2);
         assertThat(wrong.err().strip()).startsWith("parley: ").doesNotContain("\n");
         assertThat(Files.exists(dir.resolve("out").resolve("report.json"))).isTrue();
+    }
+
+    @Test
+    void aScenarioSplitTrainsAndTestsOnOneDomain() throws Exception {
+        CliRun r = CliRun.parley(args("--heldout", "fruit-trading", "--split", "scenarios",
+                "--json"));
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = JSON.readTree(r.out());
+        assertThat(j.path("split").asText()).isEqualTo("scenarios");
+        assertThat(j.path("heldout_domain").asText()).isEqualTo("fruit-trading");
+        assertThat(JSON.convertValue(j.path("train_domains"), List.class)).containsExactly("fruit-trading");
+        JsonNode p = j.path("per_seed").get(0);
+        assertThat(p.path("heldout_states").asInt()).isPositive();
+        // the same figures as a domain split: train and held-out KL beside the uniform policy's, DIM's share
+        for (String f : List.of("train_kl", "train_uniform_kl", "heldout_kl", "uniform_kl", "nearest_neighbour_kl")) {
+            assertThat(p.path(f).asDouble()).as(f).isGreaterThanOrEqualTo(0);
+        }
+        assertThat(p.path("dim_share").asDouble()).isBetween(0.0, 1.0);
+        assertThat(JSON.convertValue(p.path("meta_game").path("strategies"), List.class)).contains("DIM");
+        CliRun text = CliRun.parley(args("--heldout", "fruit-trading", "--split", "scenarios"));
+        assertThat(text.code()).as(text.err()).isZero();
+        assertThat(text.out()).contains("held out other scenarios of fruit-trading");
+        // bad values: one line, exit 2
+        CliRun bad = CliRun.parley(args("--split", "nonsense"));
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err().strip()).startsWith("parley: ").contains("--split").doesNotContain("\n");
+        CliRun both = CliRun.parley(args("--split", "scenarios", "--heldout", "scheduling", "--train",
+                "fruit-trading"));
+        assertThat(both.code()).isEqualTo(2);
+        assertThat(both.err().strip()).startsWith("parley: ").contains("drop --train").doesNotContain("\n");
     }
 }
