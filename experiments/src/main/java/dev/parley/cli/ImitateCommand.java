@@ -82,11 +82,11 @@ final class ImitateCommand implements Callable<Integer> {
             description = "Hidden layer sizes (default ${DEFAULT-VALUE}, the paper's).")
     List<Integer> hidden;
 
-    @Option(names = "--epochs", defaultValue = "300", paramLabel = "E",
+    @Option(names = "--epochs", defaultValue = "1000", paramLabel = "E",
             description = "Most epochs (default ${DEFAULT-VALUE}); training stops earlier on the validation split.")
     int epochs;
 
-    @Option(names = "--patience", defaultValue = "20", paramLabel = "E",
+    @Option(names = "--patience", defaultValue = "200", paramLabel = "E",
             description = "Epochs without a better validation loss before stopping (default ${DEFAULT-VALUE}).")
     int patience;
 

@@ -21,15 +21,26 @@ public final class Trainer {
      * @param seed      seed of the initial weights and the shuffling
      */
     public record Config(double rate, int batch, int maxEpochs, int patience, long seed) {
+        /** The most epochs by default. */
+        public static final int DEFAULT_EPOCHS = 1000;
+        /** Epochs without a better validation loss before stopping, by default. */
+        public static final int DEFAULT_PATIENCE = 200;
+
         public Config {
             if (batch < 1 || maxEpochs < 1 || patience < 1) {
                 throw new IllegalArgumentException("batch, epochs and patience must be at least 1");
             }
         }
 
-        /** The paper's settings (App. E) with 300 epochs at most and a patience of 20. */
+        /**
+         * The paper's settings (App. E) with 1000 epochs at most and a patience of 200. The paper gives no patience;
+         * 200 is measured: on 12-scenario fruit-trading and scheduling games (about 150 to 200 training states, so 2
+         * Adam steps an epoch), over 800 epochs the validation loss was lowest by epoch 266 at the latest, and a
+         * patience of 200 reached that minimum in all six runs (3 seeds a domain), where 20 stopped before it in
+         * three (README).
+         */
         public static Config paper(long seed) {
-            return new Config(1e-3, 128, 300, 20, seed);
+            return new Config(1e-3, 128, DEFAULT_EPOCHS, DEFAULT_PATIENCE, seed);
         }
     }
 
