@@ -205,8 +205,8 @@ final class ImitateCommand implements Callable<Integer> {
                 long s = seed + i;
                 ImitationStudy.Config config;
                 try {
-                    config = new ImitationStudy.Config(trainDomains, held, what, scenarios, maxReplies, variant, iterations,
-                            0.1, hiddenSizes, new Trainer.Config(1e-3, 128, epochs, patience, s), s);
+                    config = new ImitationStudy.Config(trainDomains, held, what, scenarios, maxReplies, variant,
+                            iterations, 0.1, hiddenSizes, new Trainer.Config(1e-3, 128, epochs, patience, s), s);
                 } catch (IllegalArgumentException e) {
                     throw new UserInputException(e.getMessage());
                 }

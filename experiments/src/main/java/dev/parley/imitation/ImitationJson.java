@@ -104,11 +104,10 @@ public final class ImitationJson {
         for (double d : m.dimShareByPlayer()) {
             byPlayer.add(d);
         }
-        ObjectNode g = o;
-        m.strategies().forEach(g.putArray("strategies")::add);
-        g.set("row_payoffs", matrix(m.rowPayoffs()));
-        g.set("column_payoffs", matrix(m.columnPayoffs()));
-        ArrayNode profile = g.putArray("profile");
+        m.strategies().forEach(o.putArray("strategies")::add);
+        o.set("row_payoffs", matrix(m.rowPayoffs()));
+        o.set("column_payoffs", matrix(m.columnPayoffs()));
+        ArrayNode profile = o.putArray("profile");
         double[][] p = m.solution().profile();
         for (double[] player : p) {
             ObjectNode x = profile.addObject();
@@ -116,12 +115,12 @@ public final class ImitationJson {
                 x.put(m.strategies().get(s), player[s]);
             }
         }
-        ArrayNode pay = g.putArray("payoffs");
+        ArrayNode pay = o.putArray("payoffs");
         for (double v : m.solution().payoffs()) {
             pay.add(v);
         }
-        g.put("max_regret", m.solution().maxRegret());
-        return g;
+        o.put("max_regret", m.solution().maxRegret());
+        return o;
     }
 
     private static void perState(ObjectNode o, String field, double[] values) {

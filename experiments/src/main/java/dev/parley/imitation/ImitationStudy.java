@@ -145,7 +145,8 @@ public final class ImitationStudy {
                 ? scenarioSplit(config.heldout(), config.scenarios(), config.seed()) : null;
         if (dataset == null) {
             for (Domain d : config.train()) {
-                List<Scenario> scenarios = split != null ? split.get(0) : d.scenarios(config.scenarios(), config.seed());
+                List<Scenario> scenarios = split != null ? split.get(0)
+                        : d.scenarios(config.scenarios(), config.seed());
                 pool.addAll(SolvedGame.solve(d, scenarios, config.maxReplies(), config.solver(),
                         config.iterations(), featurizer, progress).dataset());
             }
