@@ -5,12 +5,11 @@ import dev.parley.dialogue.ActionSpace;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Observation;
 import dev.parley.domain.DialogueDomains;
-import dev.parley.dialogue.RewardModel;
 import dev.parley.experiment.CostCurve;
 import dev.parley.experiment.CostCurveWriter;
 import dev.parley.experiment.ExperimentConfig;
 import dev.parley.experiment.SampledExperiment;
-import dev.parley.experiment.SampledReport;
+import dev.parley.experiment.SeededSampledReport;
 import dev.parley.experiment.SampledReportWriter;
 import dev.parley.experiment.TreeSizeEstimate;
 import dev.parley.game.GameModelException;
@@ -181,9 +180,11 @@ final class ExperimentCommand implements Callable<Integer> {
         if (maxNodes != null && maxNodes < 1) {
             throw new UserInputException("--max-nodes must be at least 1, got " + maxNodes);
         }
-        if ((sampling != null || curve) && seeds != 1) {
-            throw new UserInputException("--seeds must be 1 with " + (curve ? "--curve" : solver)
-                    + " (its figures carry playout intervals instead)");
+        if (curve && seeds != 1) {
+            throw new UserInputException("--seeds must be 1 with --curve");
+        }
+        if ((state != null || resume != null) && seeds != 1) {
+            throw new UserInputException("--state and --resume hold one run's solver; use them with --seeds 1");
         }
         if (resume != null && !Files.isRegularFile(resume)) {
             throw new UserInputException("--resume " + resume + ": no such file");
@@ -272,25 +273,14 @@ final class ExperimentCommand implements Callable<Integer> {
             throw new UserInputException(e.getMessage());
         }
         PrintWriter err = spec.commandLine().getErr();
-        List<SampledReport> reports = new ArrayList<>();
+        List<SeededSampledReport> reports = new ArrayList<>();
         try (LlmOptions.Session session = llmOptions.open()) {
             for (int i = 0; i < domains.size(); i++) {
-                Domain d = domains.get(i);
-                ExperimentConfig c = configs.get(i);
-                RewardModel reward = session.reward(d, judge, c.seed(), judgeSummary);
-                try {
-                    reports.add(SampledExperiment.run(d, c, options, session.moves(d), reward,
-                            () -> session.offline() ? null : session.stats(), cp -> {
-                                err.println(SampledReportWriter.checkpointLine(d.name(), cp));
-                                err.flush();
-                            }));
-                } catch (IOException e) {
-                    throw new UserInputException(d.name() + ": " + e.getMessage());
-                } catch (GameModelException e) {
-                    throw new UserInputException(d.name() + ": " + e.getMessage());
-                } catch (LlmException e) {
-                    throw new UserInputException(d.name() + ": language model: " + e.getMessage());
-                }
+                reports.add(SeededRuns.sampled(session, domains.get(i), configs.get(i), options, seeds, judge,
+                        judgeSummary, line -> {
+                            err.println(line);
+                            err.flush();
+                        }));
             }
         }
         PrintWriter stdout = spec.commandLine().getOut();

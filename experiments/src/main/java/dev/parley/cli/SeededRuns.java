@@ -6,7 +6,11 @@ import dev.parley.dialogue.RewardModel;
 import dev.parley.experiment.ExperimentConfig;
 import dev.parley.experiment.ExperimentReport;
 import dev.parley.experiment.ExperimentRunner;
+import dev.parley.experiment.SampledExperiment;
+import dev.parley.experiment.SampledReport;
+import dev.parley.experiment.SampledReportWriter;
 import dev.parley.experiment.SeededReport;
+import dev.parley.experiment.SeededSampledReport;
 import dev.parley.experiment.ShiftedSeeds;
 import dev.parley.game.GameModelException;
 import dev.parley.llm.LlmException;
@@ -58,6 +62,39 @@ final class SeededRuns {
             used.add(seed);
         }
         return new SeededReport(used, reports);
+    }
+
+    /**
+     * {@code config} solved by sampling on the lazy game for {@code seeds} seeds from {@code config.seed()}: each
+     * seed draws its own scenarios and seeds its own solver, best responses and playouts. {@code checkpoint} is told
+     * each checkpoint's line.
+     */
+    static SeededSampledReport sampled(LlmOptions.Session session, Domain domain, ExperimentConfig config,
+                                       SampledExperiment.Options options, int seeds, String judge,
+                                       boolean judgeSummary, java.util.function.Consumer<String> checkpoint) {
+        List<Long> used = new ArrayList<>();
+        List<SampledReport> reports = new ArrayList<>();
+        for (int i = 0; i < seeds; i++) {
+            long seed = config.seed() + i;
+            ExperimentConfig c = withSeed(config, seed);
+            RewardModel reward = session.reward(domain, judge, seed, judgeSummary);
+            MoveGenerator moves = session.offline() ? session.moves(domain)
+                    : ShiftedSeeds.forRun(session.moves(domain), i);
+            String label = seeds == 1 ? domain.name() : domain.name() + " seed " + seed;
+            try {
+                reports.add(SampledExperiment.run(domain, c, options, moves, reward,
+                        () -> session.offline() ? null : session.stats(),
+                        cp -> checkpoint.accept(SampledReportWriter.checkpointLine(label, cp))));
+            } catch (java.io.IOException e) {
+                throw new UserInputException(domain.name() + ": " + e.getMessage());
+            } catch (GameModelException e) {
+                throw new UserInputException(domain.name() + ": " + e.getMessage());
+            } catch (LlmException e) {
+                throw new UserInputException(domain.name() + ": language model: " + e.getMessage());
+            }
+            used.add(seed);
+        }
+        return new SeededSampledReport(used, reports);
     }
 
     static ExperimentConfig withSeed(ExperimentConfig c, long seed) {

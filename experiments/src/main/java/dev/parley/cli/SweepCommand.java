@@ -8,7 +8,12 @@ import dev.parley.dialogue.Observation;
 import dev.parley.domain.DialogueDomains;
 import dev.parley.experiment.ExperimentConfig;
 import dev.parley.experiment.ReportWriter;
-import dev.parley.experiment.SeededReport;
+import dev.parley.experiment.SampledExperiment;
+import dev.parley.experiment.SampledReportWriter;
+import dev.parley.experiment.TreeSizeEstimate;
+import dev.parley.solver.SolverKind;
+import com.fasterxml.jackson.databind.JsonNode;
+import picocli.CommandLine.ParseResult;
 import dev.parley.experiment.SweepCharts;
 import dev.parley.experiment.SweepStore;
 import dev.parley.solver.Solvers;
@@ -44,7 +49,8 @@ final class SweepCommand implements Callable<Integer> {
     List<String> maxReplies;
 
     @Option(names = "--solver", defaultValue = "cfr", split = ",", paramLabel = "SOLVERS",
-            description = "cfr, cfr+, dcfr, lcfr (a list; default ${DEFAULT-VALUE}).")
+            description = "cfr, cfr+, dcfr, lcfr on the expanded tree, mccfr-os, mccfr-es on the lazy game"
+                    + " (estimated figures); a list, they may mix (default ${DEFAULT-VALUE}).")
     List<String> solvers;
 
     @Option(names = "--actions", defaultValue = "move-x-instruction", split = ",", paramLabel = "SPACES",
@@ -82,6 +88,29 @@ final class SweepCommand implements Callable<Integer> {
             description = "With --judge llm: the judge first summarises the outcome, then scores each player.")
     boolean judgeSummary;
 
+    @Option(names = "--max-nodes", paramLabel = "N",
+            description = "Refuse, before the sweep starts, a cell of an expanded-tree solver whose tree is estimated"
+                    + " larger than N nodes (default: what fits in this JVM's heap at 12 KB a node).")
+    Long maxNodes;
+
+    @Option(names = "--budget-calls", defaultValue = "0", paramLabel = "N",
+            description = "mccfr-os/mccfr-es cells: stop after N model calls (offline: generations; 0: none).")
+    long budgetCalls;
+
+    @Option(names = "--budget-seconds", defaultValue = "0", paramLabel = "S",
+            description = "mccfr-os/mccfr-es cells: stop after S seconds of solving (0: none).")
+    double budgetSeconds;
+
+    @Option(names = "--playouts", defaultValue = "1000", paramLabel = "N",
+            description = "mccfr-os/mccfr-es cells: paired playouts behind each estimated figure (default"
+                    + " ${DEFAULT-VALUE}).")
+    int playouts;
+
+    @Option(names = "--response-iterations", defaultValue = "5000", paramLabel = "N",
+            description = "mccfr-os/mccfr-es cells: iterations of each player's sampled best response (default"
+                    + " ${DEFAULT-VALUE}).")
+    int responseIterations;
+
     @Option(names = "--out", required = true, paramLabel = "DIR",
             description = "Where sweep.json, sweep.csv and the charts go; a sweep resumes from them.")
     Path out;
@@ -95,8 +124,11 @@ final class SweepCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** One cell of the grid, checked: its experiment configuration and its params as sweep.json records them. */
-    record Cell(Domain domain, ExperimentConfig config, ObjectNode params) { }
+    /**
+     * One cell of the grid, checked: its experiment configuration, its params as sweep.json records them, and for
+     * a sampling solver its options (null for an expanded-tree solver).
+     */
+    record Cell(Domain domain, ExperimentConfig config, ObjectNode params, SampledExperiment.Options sampled) { }
 
     @Override
     public Integer call() {
@@ -118,10 +150,13 @@ final class SweepCommand implements Callable<Integer> {
         try (LlmOptions.Session session = llmOptions.open();
              Progress bar = Progress.start("sweep (cells)", todo.size())) {
             for (Cell c : todo) {
-                SeededReport r = SeededRuns.run(session, c.domain(), c.config(), seeds, judge, judgeSummary,
-                        Progress.silent());
+                ObjectNode summary = c.sampled() == null
+                        ? ReportWriter.json(SeededRuns.run(session, c.domain(), c.config(), seeds, judge,
+                                judgeSummary, Progress.silent(), limit()))
+                        : SampledReportWriter.json(SeededRuns.sampled(session, c.domain(), c.config(), c.sampled(),
+                                seeds, judge, judgeSummary, line -> { }));
                 try {
-                    store.add(c.params(), ReportWriter.json(r));
+                    store.add(c.params(), summary);
                 } catch (IOException e) {
                     throw new UserInputException("cannot write the sweep to " + out + ": " + e.getMessage());
                 }
@@ -143,9 +178,19 @@ final class SweepCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Every cell, checked before any work: a bad value is one line and exit 2. */
+    private long limit() {
+        return maxNodes != null ? maxNodes : TreeSizeEstimate.defaultMaxNodes();
+    }
+
+    /**
+     * Every cell, checked before any work: a bad value or combination is one line and exit 2, and so is an
+     * expanded-tree cell whose tree is estimated over {@code --max-nodes} (not discovered mid-grid).
+     */
     List<Cell> grid() {
         SeededRuns.checkSeeds(seeds);
+        if (maxNodes != null && maxNodes < 1) {
+            throw new UserInputException("--max-nodes must be at least 1, got " + maxNodes);
+        }
         List<Domain> ds = new ArrayList<>();
         for (String d : distinct(domains, "--domain")) {
             if (d.equals("all")) {
@@ -162,9 +207,17 @@ final class SweepCommand implements Callable<Integer> {
                 ds.add(found);
             }
         }
-        List<CfrVariant> vs = new ArrayList<>();
+        List<SolverKind> vs = new ArrayList<>();
         for (String s : distinct(solvers, "--solver")) {
-            vs.add(Solvers.requireCfr(s));
+            vs.add(Solvers.require(s));
+        }
+        boolean anySampled = vs.stream().anyMatch(k -> k instanceof SolverKind.Mccfr);
+        ParseResult parsed = spec.commandLine().getParseResult();
+        List<String> samplingOnly = java.util.stream.Stream.of("--budget-calls", "--budget-seconds", "--playouts",
+                "--response-iterations").filter(parsed::hasMatchedOption).toList();
+        if (!anySampled && !samplingOnly.isEmpty()) {
+            throw new UserInputException(String.join(", ", samplingOnly) + " need a sampling solver in --solver"
+                    + " (mccfr-os or mccfr-es)");
         }
         List<ActionSpace> spaces = new ArrayList<>();
         for (String a : distinct(actions, "--actions")) {
@@ -185,7 +238,7 @@ final class SweepCommand implements Callable<Integer> {
                 for (Observation o : modes) {
                     for (int n : counts) {
                         for (int len : lengths) {
-                            for (CfrVariant v : vs) {
+                            for (SolverKind v : vs) {
                                 grid.add(cell(d, a, o, n, len, v));
                             }
                         }
@@ -193,25 +246,70 @@ final class SweepCommand implements Callable<Integer> {
                 }
             }
         }
+        refuseTooLarge(grid);
         return grid;
     }
 
-    private Cell cell(Domain d, ActionSpace a, Observation o, int n, int len, CfrVariant v) {
+    /** The size guard over the whole grid, before the first cell: one estimate per distinct tree. */
+    private void refuseTooLarge(List<Cell> grid) {
+        long limit = limit();
+        java.util.Map<String, TreeSizeEstimate> sizes = new java.util.HashMap<>();
+        for (Cell c : grid) {
+            if (c.sampled() != null) {
+                continue;
+            }
+            ExperimentConfig k = c.config();
+            String tree = k.domain() + "|" + k.scenarios() + "|" + k.maxReplies() + "|" + k.actions() + "|"
+                    + k.observe() + "|" + k.seedsPerMessage() + "|" + k.seed();
+            TreeSizeEstimate size = sizes.computeIfAbsent(tree, x -> TreeSizeEstimate.of(c.domain(), k,
+                    TreeSizeEstimate.DEFAULT_PROBES, k.seed()));
+            String refusal = size.refusal(c.domain().name(), limit);
+            if (refusal != null) {
+                JsonNode p = c.params();
+                throw new UserInputException("cell (" + p.get("domain").asText() + ", max replies "
+                        + p.get("max_replies").asInt() + ", " + p.get("solver").asText() + ", " + p.get("actions")
+                        .asText() + ", " + p.get("observe").asText() + "): " + refusal);
+            }
+        }
+    }
+
+    private Cell cell(Domain d, ActionSpace a, Observation o, int n, int len, SolverKind kind) {
         ExperimentConfig config;
+        SampledExperiment.Options sampled = null;
+        boolean explicitIterations = spec.commandLine().getParseResult().hasMatchedOption("--iterations");
+        boolean budgeted = budgetCalls > 0 || budgetSeconds > 0;
         try {
+            CfrVariant v = kind instanceof SolverKind.Cfr c ? c.variant() : CfrVariant.CFR;
             // ten curve points: a sweep charts the final figures, not the run's curve
             config = new ExperimentConfig(d.name(), scenarios, len, v, n, seed,
                     llmOptions.offline() ? 1 : llmOptions.concurrency, 10, a, o, seedsPerMessage, 0);
+            if (kind instanceof SolverKind.Mccfr m) {
+                // as in parley experiment: with a budget, --iterations caps the run only when given explicitly
+                sampled = new SampledExperiment.Options(m.sampling(), budgetCalls, budgetSeconds,
+                        budgeted && !explicitIterations ? Long.MAX_VALUE : n, 0, null, null, playouts,
+                        responseIterations, limit());
+            }
         } catch (IllegalArgumentException e) {
             throw new UserInputException(e.getMessage());
         }
         ObjectNode p = Json.MAPPER.createObjectNode();
-        p.put("domain", d.name()).put("max_replies", len).put("solver", Solvers.nameOf(v)).put("actions", a.label())
-                .put("observe", o.label()).put("iterations", n).put("seeds", seeds).put("seed", seed)
+        p.put("domain", d.name()).put("max_replies", len).put("solver", kind.name()).put("actions", a.label())
+                .put("observe", o.label());
+        if (sampled != null && sampled.maxIterations() == Long.MAX_VALUE) {
+            p.putNull("iterations");
+        } else {
+            p.put("iterations", n);
+        }
+        p.put("seeds", seeds).put("seed", seed)
                 .put("scenarios", scenarios).put("seeds_per_message", seedsPerMessage)
                 .put("llm", llmOptions.offline() ? "offline" : llmOptions.model)
                 .put("judge", judge == null ? (llmOptions.offline() ? "exact" : "llm") : judge);
-        return new Cell(d, config, SweepStore.normal(p));
+        if (sampled != null) {
+            // a sampled cell's figures depend on these too, so they are part of its identity (and of resuming)
+            p.put("budget_calls", budgetCalls).put("budget_seconds", budgetSeconds).put("playouts", playouts)
+                    .put("response_iterations", responseIterations);
+        }
+        return new Cell(d, config, SweepStore.normal(p), sampled);
     }
 
     private static List<String> distinct(List<String> values, String option) {

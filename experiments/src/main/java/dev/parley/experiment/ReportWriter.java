@@ -28,17 +28,18 @@ public final class ReportWriter {
         o.put("scenarios", r.scenarios());
         o.put("max_replies", r.maxReplies());
         o.put("solver", r.solver());
+        o.put("exact", true);
         o.put("iterations", r.iterations());
         o.put("nodes", r.nodes());
         o.put("infosets", r.infosets());
         o.put("nash_conv", r.nashConv());
         o.put("relative_nash_conv", r.relativeNashConv());
-        array(o.putArray("payoff_range"), r.payoffRange());
-        array(o.putArray("cfr_gain"), r.cfrGain());
+        Figures.array(o.putArray("payoff_range"), r.payoffRange());
+        Figures.array(o.putArray("cfr_gain"), r.cfrGain());
         ObjectNode payoffs = o.putObject("payoffs");
-        array(payoffs.putArray("eq_vs_base"), r.eqVsBase());
-        array(payoffs.putArray("base_vs_base"), r.baseVsBase());
-        array(payoffs.putArray("eq_vs_eq"), r.eqVsEq());
+        Figures.array(payoffs.putArray("eq_vs_base"), r.eqVsBase());
+        Figures.array(payoffs.putArray("base_vs_base"), r.baseVsBase());
+        Figures.array(payoffs.putArray("eq_vs_eq"), r.eqVsEq());
         o.put("approximately_stable", r.approximatelyStable());
         ObjectNode mass = o.putObject("instruction_mass");
         for (int p = 0; p < r.instructionMass().length; p++) {
@@ -71,7 +72,7 @@ public final class ReportWriter {
         o.put("profile", d.profile());
         o.put("scenario", d.scenario());
         o.put("probability", d.probability());
-        array(o.putArray("payoffs"), d.payoffs());
+        Figures.array(o.putArray("payoffs"), d.payoffs());
         ArrayNode messages = o.putArray("messages");
         for (DialogueReader.ReadMessage m : d.messages()) {
             ObjectNode x = messages.addObject();
@@ -115,12 +116,6 @@ public final class ReportWriter {
         return sb.toString();
     }
 
-    private static void array(ArrayNode a, double[] values) {
-        for (double v : values) {
-            a.add(v);
-        }
-    }
-
     /**
      * The JSON contract of {@code parley experiment --json} (one element of its list): today's fields holding the
      * means over the seeds, {@code <field>_stderr} and {@code <field>_ci95} beside every figure of the table, and
@@ -133,13 +128,11 @@ public final class ReportWriter {
         o.put("interval", "student-t 95%");
         o.put("nodes", meanCount(s, ExperimentReport::nodes));
         o.put("infosets", meanCount(s, ExperimentReport::infosets));
-        figure(o, "nash_conv", s.nashConv());
-        figure(o, "relative_nash_conv", s.relativeNashConv());
-        figures(o, "cfr_gain", s.cfrGain());
+        Figures.figure(o, "nash_conv", s.nashConv());
+        Figures.figure(o, "relative_nash_conv", s.relativeNashConv());
+        Figures.figures(o, "cfr_gain", s.cfrGain());
         ObjectNode payoffs = (ObjectNode) o.get("payoffs");
-        figures(payoffs, "eq_vs_base", s.eqVsBase());
-        figures(payoffs, "base_vs_base", s.baseVsBase());
-        figures(payoffs, "eq_vs_eq", s.eqVsEq());
+        Figures.payoffs(payoffs, s.eqVsBase(), s.baseVsBase(), s.eqVsEq());
         o.put("approximately_stable", s.approximatelyStable());
         o.put("approximately_stable_rule", "every cfr_gain_ci95 low above nash_conv_ci95 high");
         o.put("stable_seed_share", s.stableShare());
@@ -191,23 +184,6 @@ public final class ReportWriter {
         return s.perSeed().stream().mapToLong(count).sum();
     }
 
-    private static void figure(ObjectNode o, String field, Estimate e) {
-        o.put(field, e.mean());
-        o.put(field + "_stderr", e.stderr());
-        o.putArray(field + "_ci95").add(e.low()).add(e.high());
-    }
-
-    private static void figures(ObjectNode o, String field, Estimate[] es) {
-        ArrayNode mean = o.putArray(field);
-        ArrayNode stderr = o.putArray(field + "_stderr");
-        ArrayNode ci = o.putArray(field + "_ci95");
-        for (Estimate e : es) {
-            mean.add(e.mean());
-            stderr.add(e.stderr());
-            ci.addArray().add(e.low()).add(e.high());
-        }
-    }
-
     /** {@code parley experiment --json}: always a list, one element per domain (one shape for scripts). */
     public static String jsonText(List<SeededReport> reports) {
         try {
@@ -222,29 +198,29 @@ public final class ReportWriter {
     /** The human table: one column per domain, figures as mean ± half-width of the 95% interval. */
     public static String table(List<SeededReport> reports) {
         List<String[]> rows = new ArrayList<>();
-        rows.add(header(reports));
-        rows.add(row("backend", reports, s -> s.first().backend()));
-        rows.add(row("scenarios / max replies", reports, s -> s.first().scenarios() + " / " + s.first().maxReplies()));
-        rows.add(row("seeds", reports, s -> seedsLabel(s.seeds())));
-        rows.add(row("tree (nodes / infosets)", reports, s -> s.first().nodes() + " / " + s.first().infosets()
+        rows.add(Figures.row("", reports, s -> s.first().domain()));
+        rows.add(Figures.row("backend", reports, s -> s.first().backend()));
+        rows.add(Figures.row("scenarios / max replies", reports, s -> s.first().scenarios() + " / " + s.first().maxReplies()));
+        rows.add(Figures.row("seeds", reports, s -> seedsLabel(s.seeds())));
+        rows.add(Figures.row("tree (nodes / infosets)", reports, s -> s.first().nodes() + " / " + s.first().infosets()
                 + (s.perSeed().size() > 1 ? " (first seed)" : "")));
-        rows.add(row("actions / observe / seeds", reports, s -> s.first().actions() + " / " + s.first().observe()
+        rows.add(Figures.row("actions / observe / seeds", reports, s -> s.first().actions() + " / " + s.first().observe()
                 + " / " + s.first().seedsPerMessage()));
-        rows.add(row("solver", reports, s -> s.first().solver() + " x " + s.first().iterations()));
-        rows.add(row("NashConv", reports, s -> pm(s.nashConv()) + " (" + pct(s.relativeNashConv().mean())
+        rows.add(Figures.row("solver", reports, s -> s.first().solver() + " x " + s.first().iterations()));
+        rows.add(Figures.row("NashConv", reports, s -> pm(s.nashConv()) + " (" + Figures.pct(s.relativeNashConv().mean())
                 + " of range)"));
-        rows.add(row("CFR gain", reports, s -> list(s.cfrGain())));
-        rows.add(row("payoffs eq vs base", reports, s -> list(s.eqVsBase())));
-        rows.add(row("payoffs base vs base", reports, s -> list(s.baseVsBase())));
-        rows.add(row("payoffs eq vs eq", reports, s -> list(s.eqVsEq())));
-        rows.add(row("gain > NashConv (approx. ESS)", reports, s -> (s.approximatelyStable() ? "yes" : "no")
-                + (s.perSeed().size() > 1 ? " (intervals; " + pct(s.stableShare()) + " of seeds)" : "")));
-        rows.add(row("calls (new / cached, tokens)", reports, s -> (sum(s, ExperimentReport::calls)
+        rows.add(Figures.row("CFR gain", reports, s -> Figures.list(s.cfrGain())));
+        rows.add(Figures.row("payoffs eq vs base", reports, s -> Figures.list(s.eqVsBase())));
+        rows.add(Figures.row("payoffs base vs base", reports, s -> Figures.list(s.baseVsBase())));
+        rows.add(Figures.row("payoffs eq vs eq", reports, s -> Figures.list(s.eqVsEq())));
+        rows.add(Figures.row("gain > NashConv (approx. ESS)", reports, s -> (s.approximatelyStable() ? "yes" : "no")
+                + (s.perSeed().size() > 1 ? " (intervals; " + Figures.pct(s.stableShare()) + " of seeds)" : "")));
+        rows.add(Figures.row("calls (new / cached, tokens)", reports, s -> (sum(s, ExperimentReport::calls)
                 - sum(s, ExperimentReport::cached)) + " / " + sum(s, ExperimentReport::cached) + ", "
                 + sum(s, ExperimentReport::tokens)));
-        rows.add(row("verification (refused / asked)", reports, s -> sum(s, r -> r.verification().rejected())
+        rows.add(Figures.row("verification (refused / asked)", reports, s -> sum(s, r -> r.verification().rejected())
                 + " / " + sum(s, r -> r.verification().requested())));
-        rows.add(row("seconds", reports, s -> String.format(Locale.ROOT, "%.2f",
+        rows.add(Figures.row("seconds", reports, s -> String.format(Locale.ROOT, "%.2f",
                 s.perSeed().stream().mapToDouble(ExperimentReport::seconds).sum())));
         if (reports.size() > 1) {
             double nc = reports.stream().mapToDouble(s -> s.nashConv().mean()).average().orElse(0);
@@ -252,7 +228,7 @@ public final class ReportWriter {
                     .mapToDouble(Estimate::mean).average().orElse(0);
             rows.add(new String[] {"average NashConv / CFR gain (all domains)", f(nc) + " / " + f(gain)});
         }
-        return render(rows);
+        return Figures.render(rows);
     }
 
     private static String seedsLabel(List<Long> seeds) {
@@ -262,65 +238,12 @@ public final class ReportWriter {
 
     /** mean ± half-width; a single seed prints the point alone. */
     public static String pm(Estimate e) {
-        return e.stderr() == 0 && e.low() == e.high() ? f(e.mean()) : f(e.mean()) + " ± " + f(e.halfWidth());
-    }
-
-    private static String[] header(List<SeededReport> reports) {
-        String[] h = new String[reports.size() + 1];
-        h[0] = "";
-        for (int i = 0; i < reports.size(); i++) {
-            h[i + 1] = reports.get(i).first().domain();
-        }
-        return h;
-    }
-
-    private static String[] row(String label, List<SeededReport> reports,
-                                java.util.function.Function<SeededReport, String> cell) {
-        String[] r = new String[reports.size() + 1];
-        r[0] = label;
-        for (int i = 0; i < reports.size(); i++) {
-            r[i + 1] = cell.apply(reports.get(i));
-        }
-        return r;
-    }
-
-    private static String render(List<String[]> rows) {
-        int cols = rows.get(0).length;
-        int[] width = new int[cols];
-        for (String[] r : rows) {
-            for (int i = 0; i < r.length; i++) {
-                width[i] = Math.max(width[i], r[i].length());
-            }
-        }
-        StringBuilder sb = new StringBuilder();
-        for (String[] r : rows) {
-            for (int i = 0; i < r.length; i++) {
-                sb.append(r[i]).append(" ".repeat(width[i] - r[i].length() + (i < r.length - 1 ? 2 : 0)));
-            }
-            sb.setLength(sb.length() - (r.length > 0 ? 0 : 0));
-            sb.append('\n');
-        }
-        return sb.toString().replaceAll(" +\n", "\n");
+        return Figures.pm(e);
     }
 
     /** Four decimals; a small non-zero figure (DCFR's NashConv) in scientific form, so it does not print as 0. */
     public static String f(double v) {
-        if (v != 0 && Math.abs(v) < 5e-4) {
-            return String.format(Locale.ROOT, "%.2e", v);
-        }
-        return String.format(Locale.ROOT, "%.4f", v);
-    }
-
-    private static String pct(double v) {
-        return String.format(Locale.ROOT, "%.2f%%", 100 * v);
-    }
-
-    private static String list(Estimate[] values) {
-        StringBuilder sb = new StringBuilder("[");
-        for (int i = 0; i < values.length; i++) {
-            sb.append(i == 0 ? "" : ", ").append(pm(values[i]));
-        }
-        return sb.append(']').toString();
+        return Figures.f(v);
     }
 
     /**

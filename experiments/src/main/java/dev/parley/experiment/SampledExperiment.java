@@ -11,6 +11,9 @@ import dev.parley.game.TabularPolicy;
 import dev.parley.llm.RunStats;
 import dev.parley.mccfr.MccfrSolver;
 import dev.parley.solver.Solvers;
+import java.io.BufferedInputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -106,8 +109,10 @@ public final class SampledExperiment {
             return now == null ? game.account().verification().requested() : now.modelCalls() - before.modelCalls();
         };
         MccfrSolver solver;
+        Spent spent = Spent.NONE;
         if (options.resume() != null) {
-            try (InputStream in = Files.newInputStream(options.resume())) {
+            try (InputStream in = new BufferedInputStream(Files.newInputStream(options.resume()))) {
+                spent = Spent.read(in);
                 solver = MccfrSolver.resume(game, in);
             }
             if (solver.sampling() != options.sampling()) {
@@ -129,8 +134,9 @@ public final class SampledExperiment {
         String stop;
         long solveStart = System.nanoTime();
         while (true) {
-            long used = calls.getAsLong() - estimationCalls;
-            double elapsed = (System.nanoTime() - solveStart) / 1e9;
+            // the budget is the total over the original run and its resumptions
+            long used = spent.calls() + calls.getAsLong() - estimationCalls;
+            double elapsed = spent.seconds() + (System.nanoTime() - solveStart) / 1e9;
             if (options.budgetCalls() > 0 && used >= options.budgetCalls()) {
                 stop = "budget of " + options.budgetCalls() + " calls";
                 break;
@@ -143,8 +149,8 @@ public final class SampledExperiment {
                 stop = "iterations";
                 break;
             }
-            if (used > lastNew) {
-                lastNew = used;
+            if (used - spent.calls() > lastNew) {
+                lastNew = used - spent.calls();
                 lastNewAt = solver.iterations();
             } else if (options.budgetCalls() > 0 && solver.iterations() - lastNewAt >= STALL_ITERATIONS) {
                 stop = "no new call in " + STALL_ITERATIONS + " iterations (every reachable message generated)";
@@ -159,7 +165,8 @@ public final class SampledExperiment {
                 Checkpoint c = new Checkpoint(solver.iterations(), calls.getAsLong() - estimationCalls,
                         (System.nanoTime() - start) / 1e9, solver.infosetsSeen(), e);
                 checkpoints.add(c);
-                save(solver, options.state());
+                save(solver, options.state(), new Spent(spent.calls() + c.calls(),
+                        spent.seconds() + (System.nanoTime() - solveStart) / 1e9));
                 onCheckpoint.accept(c);
                 while (nextCheckpoint <= calls.getAsLong() - estimationCalls) {
                     nextCheckpoint += options.checkpointEvery();
@@ -167,7 +174,8 @@ public final class SampledExperiment {
             }
         }
         long solverCalls = calls.getAsLong() - estimationCalls;
-        save(solver, options.state());
+        double solvingSeconds = (System.nanoTime() - solveStart) / 1e9;
+        save(solver, options.state(), new Spent(spent.calls() + solverCalls, spent.seconds() + solvingSeconds));
         LOG.info("{}: {} iterations of {}, {} calls: {}", domain.name(), solver.iterations(),
                 Solvers.nameOf(options.sampling()), solverCalls, stop);
         TabularPolicy policy = solver.averagePolicy();
@@ -191,7 +199,8 @@ public final class SampledExperiment {
                 exact, checkpoints, new double[] {domain.minPayoff(), domain.maxPayoff()},
                 domain.protocolPlayers(), game.instructions().stream().map(Instruction::name).toList(),
                 rewardModel.backend().startsWith("exact:") ? "exact" : "llm", config.actions().label(),
-                config.observe().label(), config.seedsPerMessage(), options.budgetCalls(), options.budgetSeconds());
+                config.observe().label(), config.seedsPerMessage(), options.budgetCalls(), options.budgetSeconds(),
+                spent.calls(), spent.seconds(), solvingSeconds);
     }
 
     /** Expands the (small) tree and measures the sampled profile exactly. */
@@ -206,8 +215,48 @@ public final class SampledExperiment {
                 calls.getAsLong() - before);
     }
 
+    /**
+     * What a saved run had spent of its budget, written before the solver in the state file, so that a resumed
+     * run's {@code --budget-calls} and {@code --budget-seconds} count the total over the original run and its
+     * resumptions. A file saved before this header existed (a bare solver, gzip) reads as nothing spent.
+     */
+    record Spent(long calls, double seconds) {
+
+        static final Spent NONE = new Spent(0, 0);
+
+        private static final String MAGIC = "parley-sampled-run-1";
+
+        void write(OutputStream out) throws IOException {
+            DataOutputStream o = new DataOutputStream(out);
+            o.writeUTF(MAGIC);
+            o.writeLong(calls);
+            o.writeDouble(seconds);
+            o.flush();
+        }
+
+        /** Reads the header from {@code in} (which must support mark), leaving the solver to be read after it. */
+        static Spent read(InputStream in) throws IOException {
+            in.mark(64);
+            int b0 = in.read();
+            int b1 = in.read();
+            in.reset();
+            if (b0 == 0x1f && b1 == 0x8b) {
+                return NONE;
+            }
+            DataInputStream i = new DataInputStream(in);
+            try {
+                if (!MAGIC.equals(i.readUTF())) {
+                    throw new IOException("not a saved Parley sampled run");
+                }
+                return new Spent(i.readLong(), i.readDouble());
+            } catch (java.io.EOFException | java.io.UTFDataFormatException e) {
+                throw new IOException("not a saved Parley sampled run");
+            }
+        }
+    }
+
     /** Writes through a temporary file, so an interrupted save never leaves half a solver behind. */
-    private static void save(MccfrSolver solver, Path file) throws IOException {
+    private static void save(MccfrSolver solver, Path file, Spent spent) throws IOException {
         if (file == null) {
             return;
         }
@@ -217,6 +266,7 @@ public final class SampledExperiment {
         }
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try (OutputStream out = Files.newOutputStream(tmp)) {
+            spent.write(out);
             solver.save(out);
         }
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);

@@ -19,6 +19,9 @@ import java.util.List;
  * @param estimates    the estimated figures of the final average policy
  * @param exact        the exact figures, or null when the tree is over the node limit
  * @param checkpoints  the figures at each checkpoint
+ * @param spentCalls   solver calls the runs this one resumed had spent (saved with the solver; 0 for a fresh run)
+ * @param spentSeconds solving seconds those runs had spent
+ * @param solvingSeconds solving seconds of this run (what {@code --budget-seconds} counts)
  */
 public record SampledReport(String domain, String backend, int scenarios, int maxReplies, String solver,
                             int iterations, int resumedAt, String stop, long calls, long estimationCalls,
@@ -26,7 +29,8 @@ public record SampledReport(String domain, String backend, int scenarios, int ma
                             TreeSizeEstimate size, SampledEstimates estimates, SampledExperiment.Exact exact,
                             List<SampledExperiment.Checkpoint> checkpoints, double[] payoffRange,
                             List<String> roles, List<String> instructions, String judge, String actions,
-                            String observe, int seedsPerMessage, long budgetCalls, double budgetSeconds) {
+                            String observe, int seedsPerMessage, long budgetCalls, double budgetSeconds,
+                            long spentCalls, double spentSeconds, double solvingSeconds) {
 
     public SampledReport {
         checkpoints = List.copyOf(checkpoints);

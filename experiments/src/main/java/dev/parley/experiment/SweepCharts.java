@@ -19,7 +19,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /**
  * The charts of {@code parley sweep}: a metric against dialogue length (max replies) with its 95% interval as a
  * band, one line per solver or domain (every parameter that varies, except the length, names a line). Figures are
- * shares of each domain's payoff range, so domains share an axis; NashConv is on a log axis.
+ * shares of each domain's payoff range, so domains share an axis; NashConv is on a log axis. Cells of a sampling
+ * solver are estimates: their line is dashed and named "est.", its band the 95% interval of the estimate (over
+ * the paired playouts with one seed, over the seeds with more), and its NashConv is a lower bound.
  */
 public final class SweepCharts {
 
@@ -40,7 +42,8 @@ public final class SweepCharts {
         int colour = 0;
         double floor = logFloor(cells);
         for (Map.Entry<String, List<ObjectNode>> line : lines(cells, true).entrySet()) {
-            add(chart, line.getKey(), line.getValue(), colour, 0, floor, s -> estimate(s, "relative_nash_conv"));
+            add(chart, line.getKey(), line.getValue(), colour, 0, exact(line.getValue().get(0)) ? 0 : ESTIMATED,
+                    floor, s -> estimate(s, "relative_nash_conv"));
             colour++;
         }
         BitmapEncoder.saveBitmap(chart, file.toString(), BitmapEncoder.BitmapFormat.PNG);
@@ -60,15 +63,18 @@ public final class SweepCharts {
             // colour says which figure (each role's gain, NashConv), line style and marker say which solver
             int style = 0;
             for (Map.Entry<String, List<ObjectNode>> line : lines(d.getValue(), false).entrySet()) {
+                int lineStyle = exact(line.getValue().get(0)) ? EXACT_STYLES[style % EXACT_STYLES.length]
+                        : ESTIMATED;
                 String prefix = line.getKey().isEmpty() ? "" : line.getKey() + ", ";
                 JsonNode first = line.getValue().get(0).get("summary");
                 for (int p = 0; p < first.get("cfr_gain").size(); p++) {
                     final int q = p;
                     String role = first.has("roles") ? first.get("roles").get(p).asText() : "player " + p;
-                    add(chart, prefix + "gain " + role, line.getValue(), p, style, Double.NaN, s -> share(s,
+                    add(chart, prefix + "gain " + role, line.getValue(), p, style, lineStyle, Double.NaN, s -> share(s,
                             estimateAt(s, "cfr_gain", q)));
                 }
-                add(chart, prefix + "NashConv", line.getValue(), ChartStyle.PALETTE.length - 4, style, Double.NaN,
+                add(chart, prefix + (exact(line.getValue().get(0)) ? "NashConv" : "NashConv lower bound"),
+                        line.getValue(), ChartStyle.PALETTE.length - 4, style, lineStyle, Double.NaN,
                         s -> estimate(s, "relative_nash_conv"));
                 style++;
             }
@@ -93,11 +99,22 @@ public final class SweepCharts {
     private static final org.knowm.xchart.style.markers.Marker[] MARKERS = {SeriesMarkers.CIRCLE,
         SeriesMarkers.SQUARE, SeriesMarkers.DIAMOND, SeriesMarkers.TRIANGLE_UP};
 
+    /** Estimated cells (a sampling solver): a dashed line; exact lines never use the dash. */
+    private static final int ESTIMATED = 1;
+    private static final int[] EXACT_STYLES = {0, 2, 3};
+
+    /** Whether a cell's figures are exact (an expanded tree); a sampled cell's summary says {@code "exact": false}. */
+    static boolean exact(ObjectNode cell) {
+        return cell.get("summary").path("exact").asBoolean(true);
+    }
+
     /**
+     * @param marker the line's marker (which solver or setting)
+     * @param style  the line's stroke: {@link #ESTIMATED} (dashed) for estimated cells
      * @param floor on a log axis, where values at or below zero are drawn (a band's lower bound can be negative);
      *              NaN on a linear axis
      */
-    private static void add(XYChart chart, String name, List<ObjectNode> cells, int colour, int style,
+    private static void add(XYChart chart, String name, List<ObjectNode> cells, int colour, int marker, int style,
                             double floor, java.util.function.Function<JsonNode, double[]> figure) {
         boolean log = !Double.isNaN(floor);
         TreeMap<Integer, double[]> points = new TreeMap<>();
@@ -128,7 +145,7 @@ public final class SweepCharts {
         XYSeries line = chart.addSeries(name, x, y);
         line.setLineColor(ChartStyle.colour(colour));
         line.setMarkerColor(ChartStyle.colour(colour));
-        line.setMarker(MARKERS[style % MARKERS.length]);
+        line.setMarker(MARKERS[marker % MARKERS.length]);
         line.setLineStyle(STYLES[style % STYLES.length]);
     }
 
@@ -143,22 +160,33 @@ public final class SweepCharts {
     static Map<String, List<ObjectNode>> lines(List<ObjectNode> cells, boolean withDomain) {
         List<String> varying = new ArrayList<>();
         if (!cells.isEmpty()) {
-            cells.get(0).get("params").fieldNames().forEachRemaining(f -> {
+            java.util.LinkedHashSet<String> fields = new java.util.LinkedHashSet<>();
+            cells.forEach(c -> c.get("params").fieldNames().forEachRemaining(fields::add));
+            for (String f : fields) {
                 if (LENGTH.contains(f) || (!withDomain && f.equals("domain"))) {
-                    return;
+                    continue;
                 }
-                long distinct = cells.stream().map(c -> c.get("params").path(f).asText()).distinct().count();
+                // a field only some cells have (a sampled cell's budget) varies only among the cells that have it
+                long distinct = cells.stream().map(c -> c.get("params").get(f)).filter(v -> v != null && !v.isNull())
+                        .map(JsonNode::asText).distinct().count();
                 if (distinct > 1 || (withDomain && f.equals("domain"))) {
                     varying.add(f);
                 }
-            });
+            }
         }
         Map<String, List<ObjectNode>> out = new LinkedHashMap<>();
         for (ObjectNode c : cells) {
             List<String> parts = new ArrayList<>();
             for (String f : varying) {
+                JsonNode v = c.get("params").get(f);
+                if (v == null || v.isNull()) {
+                    continue;
+                }
                 parts.add(f.equals("domain") || f.equals("solver") ? c.get("params").get(f).asText()
                         : f + " " + c.get("params").get(f).asText());
+            }
+            if (!exact(c)) {
+                parts.add("est.");
             }
             out.computeIfAbsent(String.join(", ", parts), k -> new ArrayList<>()).add(c);
         }

@@ -93,7 +93,7 @@ public final class SweepStore {
     }
 
     /**
-     * One row per cell: its params, then NashConv and relative NashConv (mean, stderr, low, high), each player's
+     * One row per cell: its params, {@code exact} (false for a sampled cell's estimates), then NashConv and relative NashConv (mean, stderr, low, high), each player's
      * CFR gain (the same four), approximate stability, and the per-seed values joined by {@code ;}.
      */
     public static String csv(List<ObjectNode> cells) {
@@ -109,6 +109,7 @@ public final class SweepStore {
         }
         StringBuilder sb = new StringBuilder();
         List<String> header = new ArrayList<>(paramNames);
+        header.add("exact");
         for (String f : List.of("nash_conv", "relative_nash_conv")) {
             header.addAll(List.of(f, f + "_stderr", f + "_low", f + "_high"));
         }
@@ -126,8 +127,10 @@ public final class SweepStore {
             JsonNode s = c.get("summary");
             List<String> row = new ArrayList<>();
             for (String n : paramNames) {
-                row.add(params.has(n) ? params.get(n).asText() : "");
+                row.add(params.has(n) && !params.get(n).isNull() ? params.get(n).asText() : "");
             }
+            // an estimated cell (a sampling solver on the lazy game) says so; exact reports carry true or nothing
+            row.add(String.valueOf(s.path("exact").asBoolean(true)));
             for (String f : List.of("nash_conv", "relative_nash_conv")) {
                 row.addAll(List.of(num(s.get(f)), num(s.get(f + "_stderr")), num(s.get(f + "_ci95").get(0)),
                         num(s.get(f + "_ci95").get(1))));
@@ -140,7 +143,8 @@ public final class SweepStore {
                 row.add(has ? num(s.get("cfr_gain_ci95").get(p).get(0)) : "");
                 row.add(has ? num(s.get("cfr_gain_ci95").get(p).get(1)) : "");
             }
-            row.add(s.get("approximately_stable").asText());
+            JsonNode stable = s.get("approximately_stable");
+            row.add(stable == null || stable.isNull() ? "" : stable.asText());
             row.add(num(s.get("stable_seed_share")));
             row.add(perSeed(s, r -> r.get("nash_conv")));
             for (int p = 0; p < players; p++) {

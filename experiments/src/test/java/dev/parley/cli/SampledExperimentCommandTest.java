@@ -49,9 +49,17 @@ class SampledExperimentCommandTest {
                 "--json").out()).get(0);
         ObjectNode b = (ObjectNode) Json.MAPPER.readTree(run("--solver", "mccfr-os", "--iterations", "150",
                 "--json").out()).get(0);
-        a.remove("seconds");
-        b.remove("seconds");
+        withoutTimings(a);
+        withoutTimings(b);
         assertThat(a).isEqualTo(b);
+    }
+
+    /** Drops every "seconds" field (wall-clock timings, never reproducible), at any depth. */
+    private static void withoutTimings(JsonNode node) {
+        if (node instanceof ObjectNode o) {
+            o.remove("seconds");
+        }
+        node.forEach(SampledExperimentCommandTest::withoutTimings);
     }
 
     @Test
@@ -68,6 +76,70 @@ class SampledExperimentCommandTest {
         CliRun wrong = run("--solver", "mccfr-es", "--iterations", "10", "--resume", state.toString());
         assertThat(wrong.code()).isEqualTo(2);
         assertThat(wrong.err().strip()).contains("mccfr-os solver, not mccfr-es").doesNotContain("\n");
+    }
+
+    /**
+     * --seeds R with a sampling solver: every estimated figure is the mean over the seeds of each seed's estimate,
+     * with the Student-t interval over those R values (recomputed here from per_seed).
+     */
+    @Test
+    void seedsGiveMeansAndIntervalsOverIndependentSampledRuns() throws Exception {
+        CliRun r = run("--solver", "mccfr-os", "--iterations", "100", "--seeds", "3", "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode json = Json.MAPPER.readTree(r.out()).get(0);
+        assertThat(json.get("exact").asBoolean()).isFalse();
+        assertThat(json.get("seeds").asInt()).isEqualTo(3);
+        assertThat(json.get("interval").asText()).contains("3 seeds");
+        JsonNode perSeed = json.get("per_seed");
+        assertThat(perSeed).hasSize(3);
+        for (int i = 0; i < 3; i++) {
+            assertThat(perSeed.get(i).get("seed").asLong()).isEqualTo(1 + i);
+            assertThat(perSeed.get(i).get("exact").asBoolean()).isFalse();
+        }
+        org.apache.commons.math3.distribution.TDistribution t = new org.apache.commons.math3.distribution
+                .TDistribution(2);
+        for (String field : new String[] {"nash_conv", "cfr_gain/0", "cfr_gain/1", "payoffs/eq_vs_eq/1"}) {
+            double[] v = new double[3];
+            for (int i = 0; i < 3; i++) {
+                v[i] = at(perSeed.get(i), field).asDouble();
+            }
+            double mean = (v[0] + v[1] + v[2]) / 3;
+            double sd = Math.sqrt(((v[0] - mean) * (v[0] - mean) + (v[1] - mean) * (v[1] - mean)
+                    + (v[2] - mean) * (v[2] - mean)) / 2);
+            double half = t.inverseCumulativeProbability(0.975) * sd / Math.sqrt(3);
+            JsonNode ci = ci(json, field);
+            assertThat(at(json, field).asDouble()).as(field).isCloseTo(mean, org.assertj.core.data.Offset.offset(1e-9));
+            assertThat(ci.get(0).asDouble()).as(field).isCloseTo(mean - half, org.assertj.core.data.Offset.offset(1e-9));
+            assertThat(ci.get(1).asDouble()).as(field).isCloseTo(mean + half, org.assertj.core.data.Offset.offset(1e-9));
+        }
+        // the exact figures (the tree is small) are per seed too, with their interval over the seeds
+        assertThat(json.get("exact_figures").get("nash_conv_ci95")).hasSize(2);
+        assertThat(json.get("calls").get("solver").asLong()).isEqualTo(perSeed.get(0).get("calls").get("solver")
+                .asLong() + perSeed.get(1).get("calls").get("solver").asLong() + perSeed.get(2).get("calls")
+                .get("solver").asLong());
+        CliRun table = run("--solver", "mccfr-os", "--iterations", "50", "--seeds", "2");
+        assertThat(table.code()).as(table.err()).isZero();
+        assertThat(table.out()).contains("2 (1..2), 95% t interval over seeds").contains("(est.)");
+    }
+
+    /** A figure by path: "cfr_gain/0" is the first player's; "payoffs/eq_vs_eq/1" the second's. */
+    private static JsonNode at(JsonNode json, String path) {
+        JsonNode n = json;
+        for (String part : path.split("/")) {
+            n = part.matches("\\d+") ? n.get(Integer.parseInt(part)) : n.get(part);
+        }
+        return n;
+    }
+
+    private static JsonNode ci(JsonNode json, String path) {
+        String[] parts = path.split("/");
+        int last = parts.length - 1;
+        if (parts[last].matches("\\d+")) {
+            parts[last - 1] += "_ci95";
+        } else {
+            parts[last] += "_ci95";
+        }
+        return at(json, String.join("/", parts));
     }
 
     @Test
@@ -92,7 +164,8 @@ class SampledExperimentCommandTest {
     @Test
     void samplingOptionsNeedASamplingSolver() {
         for (String[] bad : new String[][] {{"--budget-calls", "10"}, {"--resume", "nowhere"},
-            {"--solver", "mccfr-os", "--seeds", "2"}, {"--solver", "mccfr-os", "--resume", "no-such-file"},
+            {"--solver", "mccfr-os", "--seeds", "2", "--state", "x"},
+            {"--solver", "mccfr-os", "--resume", "no-such-file"},
             {"--curve"}, {"--solver", "mccfr-os", "--curve", "--out", "x"}}) {
             CliRun r = run(bad);
             assertThat(r.code()).as(String.join(" ", bad)).isEqualTo(2);

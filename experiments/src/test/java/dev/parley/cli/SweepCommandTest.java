@@ -66,6 +66,79 @@ class SweepCommandTest {
         assertThat(Files.list(dir).map(p -> p.getFileName().toString())).noneMatch(n -> n.endsWith(".tmp"));
     }
 
+    /** A grid mixing an expanded-tree solver and a sampling one: the sampled cell is labelled estimated. */
+    @Test
+    void aGridMixesExactAndSampledCellsAndResumesBoth(@TempDir Path dir) throws Exception {
+        String[] args = {"sweep", "--domain", "fruit-trading", "--max-replies", "2", "--solver", "cfr,mccfr-os",
+            "--iterations", "60", "--seeds", "2", "--playouts", "30", "--response-iterations", "60", "--out",
+            dir.toString()};
+        CliRun first = CliRun.parley(args);
+        assertThat(first.code()).as(first.err()).isZero();
+        JsonNode cells = Json.MAPPER.readTree(Files.readString(dir.resolve("sweep.json")));
+        assertThat(cells).hasSize(2);
+        JsonNode exact = cells.get(0).get("summary");
+        JsonNode sampled = cells.get(1).get("summary");
+        assertThat(cells.get(0).get("params").get("solver").asText()).isEqualTo("cfr");
+        assertThat(cells.get(0).get("params").has("playouts")).as("exact cells keep their params").isFalse();
+        assertThat(exact.get("exact").asBoolean()).isTrue();
+        assertThat(cells.get(1).get("params").get("solver").asText()).isEqualTo("mccfr-os");
+        assertThat(cells.get(1).get("params").get("playouts").asInt()).isEqualTo(30);
+        assertThat(sampled.get("exact").asBoolean()).isFalse();
+        assertThat(sampled.get("game").asText()).isEqualTo("lazy");
+        assertThat(sampled.get("seeds").asInt()).isEqualTo(2);
+        assertThat(sampled.get("per_seed")).hasSize(2);
+        // the cell's figure is the mean over its seeds of each seed's estimate
+        double mean = (sampled.get("per_seed").get(0).get("nash_conv").asDouble()
+                + sampled.get("per_seed").get(1).get("nash_conv").asDouble()) / 2;
+        assertThat(sampled.get("nash_conv").asDouble()).isCloseTo(mean, org.assertj.core.data.Offset.offset(1e-12));
+        assertThat(sampled.get("approximately_stable").isNull()).isTrue();
+        List<String> csv = Files.readAllLines(dir.resolve("sweep.csv"));
+        List<String> header = List.of(csv.get(0).split(","));
+        int column = header.indexOf("exact");
+        assertThat(column).isNotNegative();
+        assertThat(csv.get(1).split(",")[column]).isEqualTo("true");
+        assertThat(csv.get(2).split(",")[column]).isEqualTo("false");
+        assertThat(first.out()).contains("no (est.)").contains(">= ");
+        assertThat(Files.readAllBytes(dir.resolve("sweep_nash_conv.png"))).startsWith(0x89, 'P', 'N', 'G');
+
+        String before = Files.readString(dir.resolve("sweep.json"));
+        CliRun again = CliRun.parley(args);
+        assertThat(again.code()).as(again.err()).isZero();
+        assertThat(again.err()).contains("resuming: 2 of 2 cells");
+        assertThat(Files.readString(dir.resolve("sweep.json"))).isEqualTo(before);
+        // another budget is another cell: the sampled cell's identity holds its options; with a budget and no
+        // --iterations, the budget alone ends the run
+        CliRun other = CliRun.parley("sweep", "--domain", "fruit-trading", "--max-replies", "2", "--solver",
+                "mccfr-os", "--seeds", "2", "--playouts", "30", "--response-iterations", "60", "--budget-calls", "50",
+                "--out", dir.toString());
+        assertThat(other.code()).as(other.err()).isZero();
+        assertThat(other.err()).doesNotContain("resuming");
+        JsonNode after = Json.MAPPER.readTree(Files.readString(dir.resolve("sweep.json")));
+        assertThat(after).hasSize(3);
+        assertThat(after.get(2).get("params").get("iterations").isNull()).isTrue();
+        assertThat(after.get(2).get("params").get("budget_calls").asLong()).isEqualTo(50);
+        assertThat(after.get(2).get("summary").get("per_seed").get(0).get("stop").asText()).contains("50 calls");
+        assertThat(other.out()).contains("budget");
+    }
+
+    /** --max-nodes reaches the exact cells and refuses a too-large one before the first cell runs. */
+    @Test
+    void aCellTooLargeToExpandIsRefusedBeforeTheSweepStarts(@TempDir Path dir) {
+        Path out = dir.resolve("never");
+        CliRun r = CliRun.parley("sweep", "--domain", "fruit-trading", "--max-replies", "1,3", "--solver", "cfr",
+                "--iterations", "5", "--max-nodes", "200", "--out", out.toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).startsWith("parley: cell (fruit-trading, max replies 3, cfr")
+                .contains("--max-nodes 200").contains("mccfr-os").contains("would have about")
+                .doesNotContain("\n").doesNotContain("Exception");
+        assertThat(Files.exists(out)).as("no cell ran").isFalse();
+        // the same grid on the lazy game is not refused: nothing is expanded over the limit
+        CliRun lazy = CliRun.parley("sweep", "--domain", "fruit-trading", "--max-replies", "3", "--solver",
+                "mccfr-es", "--iterations", "5", "--playouts", "4", "--response-iterations", "5", "--max-nodes",
+                "200", "--out", out.toString());
+        assertThat(lazy.code()).as(lazy.err()).isZero();
+    }
+
     @Test
     void badValuesAreOneLineAndExitTwoBeforeAnyWork(@TempDir Path dir) {
         for (String[] args : new String[][] {
@@ -79,7 +152,12 @@ class SweepCommandTest {
                 {"sweep", "--domain", "fruit-trading", "--iterations", "ten", "--out"},
                 {"sweep", "--domain", "fruit-trading", "--actions", "moves", "--out"},
                 {"sweep", "--domain", "fruit-trading", "--observe", "thoughts", "--out"},
-                {"sweep", "--domain", "fruit-trading", "--judge", "oracle", "--out"}}) {
+                {"sweep", "--domain", "fruit-trading", "--judge", "oracle", "--out"},
+                {"sweep", "--domain", "fruit-trading", "--solver", "cfr", "--playouts", "20", "--out"},
+                {"sweep", "--domain", "fruit-trading", "--solver", "dcfr", "--budget-calls", "20", "--out"},
+                {"sweep", "--domain", "fruit-trading", "--solver", "mccfr-os", "--playouts", "1", "--out"},
+                {"sweep", "--domain", "fruit-trading", "--solver", "mccfr-es", "--budget-calls", "-1", "--out"},
+                {"sweep", "--domain", "fruit-trading", "--solver", "cfr", "--max-nodes", "0", "--out"}}) {
             Path out = dir.resolve("never");
             String[] full = java.util.Arrays.copyOf(args, args.length + 1);
             full[args.length] = out.toString();

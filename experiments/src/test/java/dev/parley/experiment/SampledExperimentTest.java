@@ -195,6 +195,63 @@ class SampledExperimentTest {
         assertThat(resumed.estimates().cfrGain()).isEqualTo(whole.estimates().cfrGain());
     }
 
+    private static SampledReport budgeted(Domain d, ExperimentConfig c, long calls, double seconds, Path state,
+                                          Path resume) throws IOException {
+        return SampledExperiment.run(d, c, new SampledExperiment.Options(MccfrSolver.Sampling.OUTCOME, calls,
+                seconds, Long.MAX_VALUE, 0, state, resume, 20, 50, 10), new OfflineMoveGenerator(d.content()),
+                RewardModel.exact(d), () -> null, cp -> { });
+    }
+
+    /**
+     * --budget-calls N is the total over a run and its resumptions: the state file carries what was spent. (Not
+     * the same figures as one run at the full budget: the resumed game's memo starts empty, so offline it asks
+     * again for messages the first run had generated, and those count.)
+     */
+    @Test
+    void aResumedRunsBudgetCountsWhatTheSavedRunSpent(@TempDir Path dir) throws IOException {
+        Domain d = domain("fruit-trading");
+        ExperimentConfig c = config(d.name(), 5);
+        // one outcome-sampling iteration walks one dialogue per player: at most 2 x 5 new messages
+        long overshoot = 2 * 5;
+        Path state = dir.resolve("half.bin");
+        SampledReport half = budgeted(d, c, 150, 0, state, null);
+        assertThat(half.calls()).isBetween(150L, 150 + overshoot);
+        assertThat(half.spentCalls()).isZero();
+
+        Path again = dir.resolve("whole.bin");
+        SampledReport resumed = budgeted(d, c, 300, 0, again, state);
+        assertThat(resumed.spentCalls()).isEqualTo(half.calls());
+        assertThat(resumed.spentSeconds()).isEqualTo(half.solvingSeconds());
+        assertThat(resumed.resumedAt()).isEqualTo(half.iterations());
+        assertThat(resumed.spentCalls() + resumed.calls()).isBetween(300L, 300 + overshoot);
+        assertThat(resumed.stop()).contains("300 calls");
+        // the resumption's own state carries the total, so a second resumption goes on counting from it
+        SampledReport third = budgeted(d, c, 300, 0, null, again);
+        assertThat(third.spentCalls()).isEqualTo(resumed.spentCalls() + resumed.calls());
+        assertThat(third.iterations()).as("the budget was already spent").isEqualTo(third.resumedAt());
+        assertThat(third.calls()).isZero();
+
+        // seconds too: a budget under what the saved run spent solving stops before the first iteration
+        assertThat(half.solvingSeconds()).isPositive();
+        SampledReport timed = budgeted(d, c, 0, half.solvingSeconds() / 2, null, state);
+        assertThat(timed.iterations()).isEqualTo(half.iterations());
+        assertThat(timed.stop()).contains("s");
+
+        // a bare solver saved without the header (as before it existed) resumes with nothing spent
+        Path bare = dir.resolve("bare.bin");
+        MccfrSolver solver = MccfrSolver.resumableOnGame(new DialogueGame(d, d.scenarios(c.scenarios(), c.seed()),
+                new OfflineMoveGenerator(d.content()), RewardModel.exact(d), c.settings()),
+                MccfrSolver.Sampling.OUTCOME, c.seed());
+        solver.run(20);
+        try (java.io.OutputStream out = java.nio.file.Files.newOutputStream(bare)) {
+            solver.save(out);
+        }
+        SampledReport fromBare = budgeted(d, c, 100, 0, null, bare);
+        assertThat(fromBare.spentCalls()).isZero();
+        assertThat(fromBare.resumedAt()).isEqualTo(20);
+        assertThat(fromBare.calls()).isBetween(100L, 100 + overshoot);
+    }
+
     /** Knuth's estimate against the true size of trees that can be built: within 4 standard errors and 30%. */
     @Test
     void theTreeSizeEstimateBracketsTheTrueSize() {
