@@ -9,7 +9,9 @@ import dev.parley.experiment.CostCurve;
 import dev.parley.experiment.CostCurveWriter;
 import dev.parley.experiment.ExperimentConfig;
 import dev.parley.experiment.SampledExperiment;
+import dev.parley.experiment.SeededCurve;
 import dev.parley.experiment.SeededSampledReport;
+import dev.parley.experiment.ShiftedSeeds;
 import dev.parley.experiment.SampledReportWriter;
 import dev.parley.experiment.TreeSizeEstimate;
 import dev.parley.game.GameModelException;
@@ -180,9 +182,6 @@ final class ExperimentCommand implements Callable<Integer> {
         if (maxNodes != null && maxNodes < 1) {
             throw new UserInputException("--max-nodes must be at least 1, got " + maxNodes);
         }
-        if (curve && seeds != 1) {
-            throw new UserInputException("--seeds must be 1 with --curve");
-        }
         if ((state != null || resume != null) && seeds != 1) {
             throw new UserInputException("--state and --resume hold one run's solver; use them with --seeds 1");
         }
@@ -301,19 +300,28 @@ final class ExperimentCommand implements Callable<Integer> {
     private int curve(List<Domain> domains, List<ExperimentConfig> configs, long limit) {
         CostCurve.Limits limits = new CostCurve.Limits(budgetSeconds > 0 ? budgetSeconds : 120, budgetCalls,
                 Integer.MAX_VALUE);
-        List<CostCurve.Result> results = new ArrayList<>();
+        List<SeededCurve> results = new ArrayList<>();
         try (LlmOptions.Session session = llmOptions.open()) {
             for (int i = 0; i < domains.size(); i++) {
                 Domain d = domains.get(i);
-                ExperimentConfig c = configs.get(i);
-                try {
-                    results.add(CostCurve.run(d, c, () -> session.moves(d),
-                            () -> session.reward(d, judge, c.seed(), judgeSummary), limits, limit));
-                } catch (GameModelException e) {
-                    throw new UserInputException(d.name() + ": " + e.getMessage());
-                } catch (LlmException e) {
-                    throw new UserInputException(d.name() + ": language model: " + e.getMessage());
+                List<Long> used = new ArrayList<>();
+                List<CostCurve.Result> perSeed = new ArrayList<>();
+                // each seed draws its own scenarios and seeds its own samplers (and, with a model, its sampling)
+                for (int k = 0; k < seeds; k++) {
+                    ExperimentConfig c = SeededRuns.withSeed(configs.get(i), configs.get(i).seed() + k);
+                    final int run = k;
+                    try {
+                        perSeed.add(CostCurve.run(d, c, () -> session.offline() ? session.moves(d)
+                                        : ShiftedSeeds.forRun(session.moves(d), run),
+                                () -> session.reward(d, judge, c.seed(), judgeSummary), limits, limit));
+                    } catch (GameModelException e) {
+                        throw new UserInputException(d.name() + ": " + e.getMessage());
+                    } catch (LlmException e) {
+                        throw new UserInputException(d.name() + ": language model: " + e.getMessage());
+                    }
+                    used.add(c.seed());
                 }
+                results.add(new SeededCurve(used, perSeed));
             }
         }
         PrintWriter stdout = spec.commandLine().getOut();

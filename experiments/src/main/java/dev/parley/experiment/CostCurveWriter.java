@@ -64,7 +64,77 @@ public final class CostCurveWriter {
         return o;
     }
 
-    public static String jsonText(List<CostCurve.Result> results) {
+    /**
+     * The curves over the seeds: the first seed's shape ({@link #json(CostCurve.Result)}) with, per series,
+     * {@code calls_to_target} (the mean over the seeds), {@code calls_to_target_stderr}, {@code _ci95},
+     * {@code _per_seed}, {@code calls_ratio_to_full_expansion} (the ratio of the means) with its {@code _stderr}
+     * and {@code _ci95} (delta method, paired seeds) and, with more than one seed, {@code points} as the mean curve
+     * ({@code nash_conv}, {@code nash_conv_stderr}, {@code nash_conv_ci95} at each call count); {@code per_seed}
+     * holds each seed's curves with its {@code seed}. Null where not every seed reached the target.
+     */
+    public static ObjectNode json(SeededCurve c) {
+        ObjectNode o = json(c.first());
+        o.put("seeds", c.seeds().size());
+        o.put("interval", "student-t 95% over " + c.seeds().size() + " seeds");
+        o.put("ratio_method", "ratio of the means of calls to target; delta-method standard error over paired"
+                + " seeds, student-t 95% interval");
+        ArrayNode series = (ArrayNode) o.get("series");
+        for (int s = 0; s < series.size(); s++) {
+            ObjectNode x = (ObjectNode) series.get(s);
+            final int q = s;
+            ArrayNode perSeed = x.putArray("calls_to_target_per_seed");
+            c.perSeed().forEach(r -> {
+                long v = r.series().get(q).callsToTarget();
+                if (v < 0) {
+                    perSeed.addNull();
+                } else {
+                    perSeed.add(v);
+                }
+            });
+            x.put("seeds_reaching_target", c.reached(s));
+            Estimate calls = c.callsToTarget(s);
+            if (calls != null) {
+                Figures.figure(x, "calls_to_target", calls);
+                if (c.seeds().size() == 1) {
+                    // one seed: the counts stay integers, as before seeds were taken
+                    x.put("calls_to_target", c.first().series().get(s).callsToTarget());
+                } else {
+                    x.put("iterations_to_target", c.iterationsToTarget(s).mean());
+                }
+            } else {
+                x.putNull("calls_to_target").putNull("calls_to_target_stderr").putNull("calls_to_target_ci95")
+                        .putNull("iterations_to_target");
+            }
+            Estimate ratio = c.ratioToFull(s);
+            if (ratio != null) {
+                Figures.figure(x, "calls_ratio_to_full_expansion", ratio);
+            } else {
+                x.putNull("calls_ratio_to_full_expansion").putNull("calls_ratio_to_full_expansion_stderr")
+                        .putNull("calls_ratio_to_full_expansion_ci95");
+            }
+            if (c.seeds().size() > 1) {
+                x.put("stop", "per seed: " + String.join("; ", c.perSeed().stream()
+                        .map(r -> r.series().get(q).stop()).toList()));
+                ArrayNode pts = x.putArray("points");
+                for (SeededCurve.MeanPoint p : c.meanCurve(s)) {
+                    ObjectNode point = pts.addObject().put("calls", p.calls());
+                    Figures.figure(point, "nash_conv", p.nashConv());
+                }
+            }
+        }
+        if (c.seeds().size() > 1) {
+            o.put("seconds", c.perSeed().stream().mapToDouble(CostCurve.Result::seconds).sum());
+        }
+        ArrayNode perSeed = o.putArray("per_seed");
+        for (int i = 0; i < c.perSeed().size(); i++) {
+            ObjectNode one = JSON.createObjectNode().put("seed", c.seeds().get(i));
+            one.setAll(json(c.perSeed().get(i)));
+            perSeed.add(one);
+        }
+        return o;
+    }
+
+    public static String jsonText(List<SeededCurve> results) {
         try {
             ArrayNode a = JSON.createArrayNode();
             results.forEach(r -> a.add(json(r)));
@@ -74,32 +144,60 @@ public final class CostCurveWriter {
         }
     }
 
-    public static String table(List<CostCurve.Result> results) {
+    public static String table(List<SeededCurve> results) {
         StringBuilder sb = new StringBuilder();
-        for (CostCurve.Result r : results) {
-            sb.append(String.format(Locale.ROOT, "%s, %d scenarios, %d messages (%,d nodes, %s): calls to reach"
-                    + " NashConv <= %s (1%% of the payoff range)%n", r.domain(), r.scenarios(), r.maxReplies(),
-                    r.nodes(), r.backend(), ReportWriter.f(r.target())));
-            for (CostCurve.Series s : r.series()) {
-                CostCurve.Point last = s.points().get(s.points().size() - 1);
-                double ratio = r.ratioToFull(s);
-                sb.append(String.format(Locale.ROOT, "  %-26s %s%s; last point %,d calls, %,d iterations,"
-                        + " NashConv %s (%s)%n", s.solver(),
-                        s.callsToTarget() < 0 ? "not reached" : String.format(Locale.ROOT, "%,d calls (%,d"
-                                + " iterations)", s.callsToTarget(), s.iterationsToTarget()),
-                        Double.isNaN(ratio) ? "" : String.format(Locale.ROOT, ", %.2fx full expansion", ratio),
-                        last.calls(), last.iteration(), ReportWriter.f(last.nashConv()), s.stop()));
+        for (SeededCurve c : results) {
+            CostCurve.Result r = c.first();
+            int n = c.seeds().size();
+            sb.append(String.format(Locale.ROOT, "%s, %d scenarios, %d messages (%,d nodes%s, %s): calls to reach"
+                    + " NashConv <= %s (1%% of the payoff range)%s%n", r.domain(), r.scenarios(), r.maxReplies(),
+                    r.nodes(), n > 1 ? ", first seed" : "", r.backend(), ReportWriter.f(r.target()),
+                    n > 1 ? ", over " + n + " seeds (mean ± half-width of the 95% t interval)" : ""));
+            for (int s = 0; s < r.series().size(); s++) {
+                CostCurve.Series series = r.series().get(s);
+                Estimate calls = c.callsToTarget(s);
+                Estimate ratio = c.ratioToFull(s);
+                String reached;
+                if (calls == null) {
+                    reached = n == 1 ? "not reached" : "reached by " + c.reached(s) + " of " + n + " seeds";
+                } else if (n == 1) {
+                    reached = String.format(Locale.ROOT, "%,d calls (%,d iterations)", series.callsToTarget(),
+                            series.iterationsToTarget());
+                } else {
+                    reached = String.format(Locale.ROOT, "%,.0f ± %,.0f calls", calls.mean(), calls.halfWidth());
+                }
+                String times = ratio == null || s == 0 ? "" : n == 1
+                        ? String.format(Locale.ROOT, ", %.2fx full expansion", ratio.mean())
+                        : String.format(Locale.ROOT, ", %.2f ± %.2fx full expansion", ratio.mean(), ratio.halfWidth());
+                if (n == 1) {
+                    CostCurve.Point last = series.points().get(series.points().size() - 1);
+                    sb.append(String.format(Locale.ROOT, "  %-26s %s%s; last point %,d calls, %,d iterations,"
+                            + " NashConv %s (%s)%n", series.solver(), reached, times, last.calls(),
+                            last.iteration(), ReportWriter.f(last.nashConv()), series.stop()));
+                } else {
+                    final int q = s;
+                    sb.append(String.format(Locale.ROOT, "  %-26s %s%s; per seed: %s%n", series.solver(), reached,
+                            times, String.join(", ", c.perSeed().stream().map(x -> x.series().get(q).callsToTarget())
+                                    .map(v -> v < 0 ? "not reached" : String.format(Locale.ROOT, "%,d", v))
+                                    .toList())));
+                }
             }
         }
         return sb.toString();
     }
 
-    /** One panel per domain: NashConv (log) against calls (log), the target as a dashed line. */
-    public static Path chart(List<CostCurve.Result> results, Path file) throws IOException {
+    /**
+     * One panel per domain: NashConv (log) against calls (log), the target as a dashed line; over several seeds
+     * each solver's mean curve with its 95% t band.
+     */
+    public static Path chart(List<SeededCurve> results, Path file) throws IOException {
         List<XYChart> panels = new ArrayList<>();
-        for (CostCurve.Result r : results) {
+        for (SeededCurve c : results) {
+            CostCurve.Result r = c.first();
+            boolean seeded = c.seeds().size() > 1;
             XYChart chart = new XYChartBuilder().width(800).height(500)
-                    .title(r.domain() + ", " + r.maxReplies() + " messages: NashConv against model calls")
+                    .title(r.domain() + ", " + r.maxReplies() + " messages: NashConv against model calls"
+                            + (seeded ? " (mean over " + c.seeds().size() + " seeds, 95% t band)" : ""))
                     .xAxisTitle("model calls (offline: generations), log scale")
                     .yAxisTitle("NashConv (exact, log scale)").build();
             ChartStyle.apply(chart, true);
@@ -108,21 +206,40 @@ public final class CostCurveWriter {
             chart.getStyler().setXAxisDecimalPattern("0.0E0");
             double lo = Double.MAX_VALUE;
             double hi = 0;
-            int i = 0;
-            for (CostCurve.Series s : r.series()) {
-                double[] x = s.points().stream().mapToDouble(p -> Math.max(1, p.calls())).toArray();
-                double[] y = s.points().stream().mapToDouble(p -> Math.max(ReportCharts.LOG_FLOOR, p.nashConv()))
-                        .toArray();
-                for (double v : x) {
-                    lo = Math.min(lo, v);
-                    hi = Math.max(hi, v);
+            for (int i = 0; i < r.series().size(); i++) {
+                List<SeededCurve.MeanPoint> mean = c.meanCurve(i);
+                if (mean.isEmpty()) {
+                    continue;
                 }
-                XYSeries xy = chart.addSeries(s.solver(), x, y);
+                int n = mean.size();
+                double[] x = new double[n];
+                double[] y = new double[n];
+                double[] bx = new double[2 * n];
+                double[] by = new double[2 * n];
+                for (int k = 0; k < n; k++) {
+                    SeededCurve.MeanPoint p = mean.get(k);
+                    x[k] = Math.max(1, p.calls());
+                    y[k] = Math.max(ReportCharts.LOG_FLOOR, p.nashConv().mean());
+                    bx[k] = x[k];
+                    by[k] = Math.max(ReportCharts.LOG_FLOOR, p.nashConv().low());
+                    bx[2 * n - 1 - k] = x[k];
+                    by[2 * n - 1 - k] = Math.max(ReportCharts.LOG_FLOOR, p.nashConv().high());
+                    lo = Math.min(lo, x[k]);
+                    hi = Math.max(hi, x[k]);
+                }
+                if (seeded) {
+                    XYSeries band = chart.addSeries(r.series().get(i).solver() + " (95%)", bx, by);
+                    band.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.PolygonArea);
+                    band.setFillColor(ChartStyle.band(i));
+                    band.setLineColor(ChartStyle.band(i));
+                    band.setMarker(SeriesMarkers.NONE);
+                    band.setShowInLegend(false);
+                }
+                XYSeries xy = chart.addSeries(r.series().get(i).solver(), x, y);
                 xy.setLineColor(ChartStyle.colour(i));
                 xy.setMarkerColor(ChartStyle.colour(i));
                 xy.setMarker(i == 0 ? SeriesMarkers.SQUARE : i == 1 ? SeriesMarkers.CIRCLE : SeriesMarkers.DIAMOND);
                 xy.setLineStyle(i == 0 ? SeriesLines.SOLID : i == 1 ? SeriesLines.DASH_DOT : SeriesLines.DOT_DOT);
-                i++;
             }
             XYSeries t = chart.addSeries("1% of payoff range", new double[] {lo, hi * 1.2},
                     new double[] {r.target(), r.target()});
@@ -134,7 +251,7 @@ public final class CostCurveWriter {
     }
 
     /** curve.txt, curve.json and curve.png in {@code dir}. */
-    public static List<Path> writeAll(List<CostCurve.Result> results, Path dir) throws IOException {
+    public static List<Path> writeAll(List<SeededCurve> results, Path dir) throws IOException {
         Files.createDirectories(dir);
         List<Path> out = new ArrayList<>();
         out.add(Files.writeString(dir.resolve("curve.txt"), table(results)));

@@ -166,7 +166,8 @@ class SampledExperimentCommandTest {
         for (String[] bad : new String[][] {{"--budget-calls", "10"}, {"--resume", "nowhere"},
             {"--solver", "mccfr-os", "--seeds", "2", "--state", "x"},
             {"--solver", "mccfr-os", "--resume", "no-such-file"},
-            {"--curve"}, {"--solver", "mccfr-os", "--curve", "--out", "x"}}) {
+            {"--curve"}, {"--solver", "mccfr-os", "--curve", "--out", "x"},
+            {"--curve", "--seeds", "2", "--state", "x", "--out", "y"}}) {
             CliRun r = run(bad);
             assertThat(r.code()).as(String.join(" ", bad)).isEqualTo(2);
             assertThat(r.err().strip()).doesNotContain("\n");
@@ -197,5 +198,46 @@ class SampledExperimentCommandTest {
         assertThat(Files.size(dir.resolve("curve.png"))).isPositive();
         assertThat(Json.MAPPER.readTree(Files.readString(dir.resolve("curve.json")))).isEqualTo(
                 Json.MAPPER.readTree(r.out()));
+    }
+
+    /** --curve --seeds R: calls to target per seed and as a mean with interval, the ratio with its interval. */
+    @Test
+    void theCostCurveOverSeedsReportsMeansAndRatiosWithIntervals(@TempDir Path dir) throws Exception {
+        CliRun r = CliRun.parley("experiment", "--domain", "fruit-trading", "--max-replies", "2", "--curve",
+                "--iterations", "100", "--budget-seconds", "5", "--seeds", "2", "--out", dir.toString(), "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode curve = Json.MAPPER.readTree(r.out()).get(0);
+        assertThat(curve.get("seeds").asInt()).isEqualTo(2);
+        assertThat(curve.get("per_seed")).hasSize(2);
+        assertThat(curve.get("per_seed").get(1).get("seed").asLong()).isEqualTo(2);
+        JsonNode full = curve.get("series").get(0);
+        for (int s = 0; s < 3; s++) {
+            JsonNode series = curve.get("series").get(s);
+            JsonNode perSeed = series.get("calls_to_target_per_seed");
+            assertThat(perSeed).hasSize(2);
+            for (int k = 0; k < 2; k++) {
+                assertThat(perSeed.get(k)).isEqualTo(curve.get("per_seed").get(k).get("series").get(s)
+                        .get("calls_to_target"));
+            }
+            if (perSeed.get(0).isNull() || perSeed.get(1).isNull()) {
+                assertThat(series.get("calls_to_target").isNull()).isTrue();
+                continue;
+            }
+            double mean = (perSeed.get(0).asDouble() + perSeed.get(1).asDouble()) / 2;
+            assertThat(series.get("calls_to_target").asDouble()).isEqualTo(mean);
+            assertThat(series.get("calls_to_target_ci95").get(0).asDouble()).isLessThanOrEqualTo(mean);
+            if (!full.get("calls_to_target").isNull()) {
+                double ratio = mean / full.get("calls_to_target").asDouble();
+                JsonNode ci = series.get("calls_ratio_to_full_expansion_ci95");
+                assertThat(series.get("calls_ratio_to_full_expansion").asDouble())
+                        .isCloseTo(ratio, org.assertj.core.data.Offset.offset(1e-12));
+                assertThat(ci.get(0).asDouble()).isLessThanOrEqualTo(ratio);
+                assertThat(ci.get(1).asDouble()).isGreaterThanOrEqualTo(ratio);
+            }
+            for (JsonNode p : series.get("points")) {
+                assertThat(p.get("nash_conv_ci95")).hasSize(2);
+            }
+        }
+        assertThat(Files.size(dir.resolve("curve.png"))).isPositive();
     }
 }
