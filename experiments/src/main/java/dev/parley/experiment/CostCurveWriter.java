@@ -125,23 +125,12 @@ public final class CostCurveWriter {
         if (c.seeds().size() > 1) {
             o.put("seconds", c.perSeed().stream().mapToDouble(CostCurve.Result::seconds).sum());
         }
-        ArrayNode perSeed = o.putArray("per_seed");
-        for (int i = 0; i < c.perSeed().size(); i++) {
-            ObjectNode one = JSON.createObjectNode().put("seed", c.seeds().get(i));
-            one.setAll(json(c.perSeed().get(i)));
-            perSeed.add(one);
-        }
+        Figures.perSeed(o, c.seeds(), c.perSeed(), CostCurveWriter::json);
         return o;
     }
 
-    public static String jsonText(List<SeededCurve> results) {
-        try {
-            ArrayNode a = JSON.createArrayNode();
-            results.forEach(r -> a.add(json(r)));
-            return JSON.writeValueAsString(a);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    public static String jsonText(List<SeededCurve> reports) {
+        return Figures.text(reports, CostCurveWriter::json);
     }
 
     public static String table(List<SeededCurve> results) {

@@ -1,5 +1,7 @@
 package dev.parley.experiment;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
@@ -14,7 +16,53 @@ import java.util.function.Function;
  */
 final class Figures {
 
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
     private Figures() {
+    }
+
+    /** What every report starts with: the run it is and whether its figures are exact. */
+    static ObjectNode head(String domain, String backend, int scenarios, int maxReplies, String solver,
+                           boolean exact) {
+        ObjectNode o = JSON.createObjectNode();
+        o.put("domain", domain);
+        o.put("backend", backend);
+        o.put("scenarios", scenarios);
+        o.put("max_replies", maxReplies);
+        o.put("solver", solver);
+        o.put("exact", exact);
+        return o;
+    }
+
+    /** The game's settings, as every report ends. */
+    static void settings(ObjectNode o, String actions, String observe, int seedsPerMessage, String judge,
+                         List<String> roles) {
+        o.put("actions", actions);
+        o.put("observe", observe);
+        o.put("seeds_per_message", seedsPerMessage);
+        o.put("judge", judge);
+        roles.forEach(o.putArray("roles")::add);
+    }
+
+    /** {@code per_seed}: each run's report in the one-seed shape, with its {@code seed} first. */
+    static <T> void perSeed(ObjectNode o, List<Long> seeds, List<T> runs, Function<T, ObjectNode> json) {
+        ArrayNode perSeed = o.putArray("per_seed");
+        for (int i = 0; i < runs.size(); i++) {
+            ObjectNode one = JSON.createObjectNode().put("seed", seeds.get(i));
+            one.setAll(json.apply(runs.get(i)));
+            perSeed.add(one);
+        }
+    }
+
+    /** The reports as {@code --json} prints them: always a list, one element per domain. */
+    static <T> String text(List<T> reports, Function<T, ObjectNode> json) {
+        try {
+            ArrayNode a = JSON.createArrayNode();
+            reports.forEach(r -> a.add(json.apply(r)));
+            return JSON.writeValueAsString(a);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     /** {@code field}, {@code field_stderr}, {@code field_ci95: [low, high]}. */

@@ -199,7 +199,7 @@ public record PromptPsroReport(String domain, String backend, String proposer, S
             row.add(String.join(" / ", gains));
             rows.add(row.toArray(String[]::new));
         }
-        StringBuilder sb = new StringBuilder(render(rows));
+        StringBuilder sb = new StringBuilder(Figures.render(rows));
         PromptPsroIteration last = iterations.get(iterations.size() - 1);
         for (int p = 0; p < players.size(); p++) {
             List<String> pop = new ArrayList<>(last.populationNames().get(p));
@@ -228,24 +228,6 @@ public record PromptPsroReport(String domain, String backend, String proposer, S
             parts.add(String.format(Locale.ROOT, "%s %.3f", population.get(i).name(), weights[i]));
         }
         return String.join(", ", parts);
-    }
-
-    private static String render(List<String[]> rows) {
-        int[] width = new int[rows.get(0).length];
-        for (String[] r : rows) {
-            for (int i = 0; i < r.length; i++) {
-                width[i] = Math.max(width[i], r[i].length());
-            }
-        }
-        StringBuilder sb = new StringBuilder();
-        for (String[] r : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < r.length; i++) {
-                line.append(r[i]).append(" ".repeat(width[i] - r[i].length() + 2));
-            }
-            sb.append(line.toString().stripTrailing()).append('\n');
-        }
-        return sb.toString();
     }
 
     /** Writes psro.json, psro.txt and one meta-strategy chart per player into {@code dir}. */

@@ -22,13 +22,7 @@ public final class ReportWriter {
 
     /** The JSON contract of {@code parley experiment --json}. */
     public static ObjectNode json(ExperimentReport r) {
-        ObjectNode o = JSON.createObjectNode();
-        o.put("domain", r.domain());
-        o.put("backend", r.backend());
-        o.put("scenarios", r.scenarios());
-        o.put("max_replies", r.maxReplies());
-        o.put("solver", r.solver());
-        o.put("exact", true);
+        ObjectNode o = Figures.head(r.domain(), r.backend(), r.scenarios(), r.maxReplies(), r.solver(), true);
         o.put("iterations", r.iterations());
         o.put("nodes", r.nodes());
         o.put("infosets", r.infosets());
@@ -54,11 +48,7 @@ public final class ReportWriter {
         }
         o.putObject("calls").put("total", r.calls()).put("cached", r.cached()).put("tokens", r.tokens());
         o.put("seconds", r.seconds());
-        o.put("actions", r.actions());
-        o.put("observe", r.observe());
-        o.put("seeds_per_message", r.seedsPerMessage());
-        o.put("judge", r.judge());
-        r.roles().forEach(o.putArray("roles")::add);
+        Figures.settings(o, r.actions(), r.observe(), r.seedsPerMessage(), r.judge(), r.roles());
         ObjectNode v = o.putObject("verification");
         v.put("requested", r.verification().requested()).put("rejected", r.verification().rejected());
         ObjectNode by = v.putObject("by_reason");
@@ -162,12 +152,7 @@ public final class ReportWriter {
         java.util.Map<String, Long> reasons = new java.util.TreeMap<>();
         s.perSeed().forEach(r -> r.verification().byReason().forEach((k, n) -> reasons.merge(k, n, Long::sum)));
         reasons.forEach(by::put);
-        ArrayNode perSeed = o.putArray("per_seed");
-        for (int i = 0; i < s.perSeed().size(); i++) {
-            ObjectNode one = JSON.createObjectNode().put("seed", s.seeds().get(i));
-            one.setAll(json(s.perSeed().get(i)));
-            perSeed.add(one);
-        }
+        Figures.perSeed(o, s.seeds(), s.perSeed(), ReportWriter::json);
         return o;
     }
 
@@ -186,13 +171,7 @@ public final class ReportWriter {
 
     /** {@code parley experiment --json}: always a list, one element per domain (one shape for scripts). */
     public static String jsonText(List<SeededReport> reports) {
-        try {
-            ArrayNode a = JSON.createArrayNode();
-            reports.forEach(r -> a.add(json(r)));
-            return JSON.writeValueAsString(a);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return Figures.text(reports, ReportWriter::json);
     }
 
     /** The human table: one column per domain, figures as mean ± half-width of the 95% interval. */

@@ -26,14 +26,8 @@ public final class SampledReportWriter {
     }
 
     public static ObjectNode json(SampledReport r) {
-        ObjectNode o = JSON.createObjectNode();
-        o.put("domain", r.domain());
-        o.put("backend", r.backend());
-        o.put("scenarios", r.scenarios());
-        o.put("max_replies", r.maxReplies());
-        o.put("solver", r.solver());
+        ObjectNode o = Figures.head(r.domain(), r.backend(), r.scenarios(), r.maxReplies(), r.solver(), false);
         o.put("game", "lazy");
-        o.put("exact", false);
         o.put("iterations", r.iterations());
         o.put("resumed_at_iteration", r.resumedAt());
         o.put("stop", r.stop());
@@ -55,11 +49,7 @@ public final class SampledReportWriter {
                 .put("total", r.calls() + r.estimationCalls() + (r.exact() == null ? 0 : r.exact().calls()))
                 .put("cached", r.cached()).put("tokens", r.tokens());
         o.put("seconds", r.seconds());
-        o.put("actions", r.actions());
-        o.put("observe", r.observe());
-        o.put("seeds_per_message", r.seedsPerMessage());
-        o.put("judge", r.judge());
-        r.roles().forEach(o.putArray("roles")::add);
+        Figures.settings(o, r.actions(), r.observe(), r.seedsPerMessage(), r.judge(), r.roles());
         if (r.exact() != null) {
             SampledExperiment.Exact x = r.exact();
             ObjectNode e = o.putObject("exact_figures");
@@ -158,24 +148,13 @@ public final class SampledReportWriter {
         } else {
             o.putNull("exact_figures");
         }
-        ArrayNode perSeed = o.putArray("per_seed");
-        for (int i = 0; i < s.perSeed().size(); i++) {
-            ObjectNode one = JSON.createObjectNode().put("seed", s.seeds().get(i));
-            one.setAll(json(s.perSeed().get(i)));
-            perSeed.add(one);
-        }
+        Figures.perSeed(o, s.seeds(), s.perSeed(), SampledReportWriter::json);
         return o;
     }
 
     /** Always a list, one element per domain, like {@code parley experiment --json}. */
     public static String jsonText(List<SeededSampledReport> reports) {
-        try {
-            ArrayNode a = JSON.createArrayNode();
-            reports.forEach(r -> a.add(json(r)));
-            return JSON.writeValueAsString(a);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return Figures.text(reports, SampledReportWriter::json);
     }
 
     /** One checkpoint as one line (standard error, while the run goes on). */
