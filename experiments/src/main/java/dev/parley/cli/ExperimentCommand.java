@@ -66,8 +66,9 @@ final class ExperimentCommand implements Callable<Integer> {
 
     @Option(names = "--seeds", defaultValue = "1", paramLabel = "R",
             description = "Independent runs with seeds S, S+1, ..., S+R-1 (scenario draws, judge, and with a model"
-                    + " the sampling seeds); every figure becomes mean, standard error and 95% t interval"
-                    + " (default ${DEFAULT-VALUE}).")
+                    + " the sampling seeds; with mccfr-os/mccfr-es also the solver's and playouts' seeds); every figure"
+                    + " becomes mean, standard error and 95% t interval over the seeds; with --curve the calls to the"
+                    + " target and their ratios too (default ${DEFAULT-VALUE}).")
     int seeds;
 
     @Option(names = "--actions", defaultValue = "move-x-instruction", paramLabel = "SPACE",
@@ -118,7 +119,8 @@ final class ExperimentCommand implements Callable<Integer> {
     Long maxNodes;
 
     @Option(names = "--budget-calls", defaultValue = "0", paramLabel = "N",
-            description = "mccfr-os/mccfr-es: stop after N model calls (offline: generations; 0: no such budget).")
+            description = "mccfr-os/mccfr-es: stop after N model calls (offline: generations; 0: no such budget), in"
+                    + " total across a run and its resumptions (the state file carries what was spent).")
     long budgetCalls;
 
     @Option(names = "--budget-seconds", defaultValue = "0", paramLabel = "S",
