@@ -145,7 +145,7 @@ final class ExperimentCommand implements Callable<Integer> {
             description = "mccfr-os/mccfr-es: paired playouts behind each estimated figure (default ${DEFAULT-VALUE}).")
     int playouts;
 
-    @Option(names = "--response-iterations", defaultValue = "5000", paramLabel = "N",
+    @Option(names = "--response-iterations", defaultValue = "20000", paramLabel = "N",
             description = "mccfr-os/mccfr-es: outcome-sampling iterations of each player's sampled best response"
                     + " (the NashConv lower bound; default ${DEFAULT-VALUE}).")
     int responseIterations;

@@ -106,7 +106,7 @@ final class SweepCommand implements Callable<Integer> {
                     + " ${DEFAULT-VALUE}).")
     int playouts;
 
-    @Option(names = "--response-iterations", defaultValue = "5000", paramLabel = "N",
+    @Option(names = "--response-iterations", defaultValue = "20000", paramLabel = "N",
             description = "mccfr-os/mccfr-es cells: iterations of each player's sampled best response (default"
                     + " ${DEFAULT-VALUE}).")
     int responseIterations;
