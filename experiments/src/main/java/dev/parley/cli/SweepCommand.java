@@ -1,5 +1,6 @@
 package dev.parley.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.cfr.CfrVariant;
 import dev.parley.dialogue.ActionSpace;
@@ -10,12 +11,10 @@ import dev.parley.experiment.ExperimentConfig;
 import dev.parley.experiment.ReportWriter;
 import dev.parley.experiment.SampledExperiment;
 import dev.parley.experiment.SampledReportWriter;
-import dev.parley.experiment.TreeSizeEstimate;
-import dev.parley.solver.SolverKind;
-import com.fasterxml.jackson.databind.JsonNode;
-import picocli.CommandLine.ParseResult;
 import dev.parley.experiment.SweepCharts;
 import dev.parley.experiment.SweepStore;
+import dev.parley.experiment.TreeSizeEstimate;
+import dev.parley.solver.SolverKind;
 import dev.parley.solver.Solvers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,6 +27,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
 /**
