@@ -13,7 +13,6 @@ import dev.parley.experiment.SeededCurve;
 import dev.parley.experiment.SeededSampledReport;
 import dev.parley.experiment.ShiftedSeeds;
 import dev.parley.experiment.SampledReportWriter;
-import dev.parley.experiment.TreeSizeEstimate;
 import dev.parley.game.GameModelException;
 import dev.parley.llm.LlmException;
 import dev.parley.mccfr.MccfrSolver;
@@ -113,21 +112,6 @@ final class ExperimentCommand implements Callable<Integer> {
     @Option(names = "--json", description = "Print the JSON report (a list, one object per domain) instead of the table.")
     boolean json;
 
-    @Option(names = "--max-nodes", paramLabel = "N",
-            description = "Refuse, before building, a tree estimated larger than N nodes (default: what fits in"
-                    + " this JVM's heap at 12 KB a node).")
-    Long maxNodes;
-
-    @Option(names = "--budget-calls", defaultValue = "0", paramLabel = "N",
-            description = "mccfr-os/mccfr-es: stop after N model calls (offline: generations; 0: no such budget), in"
-                    + " total across a run and its resumptions (the state file carries what was spent).")
-    long budgetCalls;
-
-    @Option(names = "--budget-seconds", defaultValue = "0", paramLabel = "S",
-            description = "mccfr-os/mccfr-es: stop after S seconds of solving (0: no such budget). With --curve:"
-                    + " each sampling series' time limit (default there 120).")
-    double budgetSeconds;
-
     @Option(names = "--checkpoint-every", defaultValue = "0", paramLabel = "N",
             description = "mccfr-os/mccfr-es: every N model calls, estimate the figures so far, print them and save"
                     + " the solver to --state (0: only at the end).")
@@ -141,20 +125,14 @@ final class ExperimentCommand implements Callable<Integer> {
             description = "mccfr-os/mccfr-es: continue the solver saved in FILE (same domain and settings).")
     Path resume;
 
-    @Option(names = "--playouts", defaultValue = "1000", paramLabel = "N",
-            description = "mccfr-os/mccfr-es: paired playouts behind each estimated figure (default ${DEFAULT-VALUE}).")
-    int playouts;
-
-    @Option(names = "--response-iterations", defaultValue = "20000", paramLabel = "N",
-            description = "mccfr-os/mccfr-es: outcome-sampling iterations of each player's sampled best response"
-                    + " (the NashConv lower bound; default ${DEFAULT-VALUE}).")
-    int responseIterations;
-
     @Option(names = "--curve",
             description = "The cost curve: exact NashConv against model calls for full-expansion CFR (--solver,"
                     + " --iterations) and for mccfr-os and mccfr-es on the lazy game; curve.json and curve.png in"
                     + " --out.")
     boolean curve;
+
+    @Mixin
+    SamplingOptions sampler;
 
     @Mixin
     LlmOptions llmOptions;
@@ -172,17 +150,14 @@ final class ExperimentCommand implements Callable<Integer> {
             throw new UserInputException("--curve runs mccfr-os and mccfr-es itself; --solver picks its"
                     + " full-expansion variant (cfr, cfr+, dcfr or lcfr)");
         }
-        if (sampling == null && !curve && (budgetCalls != 0 || checkpointEvery != 0 || state != null
+        if (sampling == null && !curve && (sampler.budgetCalls != 0 || checkpointEvery != 0 || state != null
                 || resume != null)) {
             throw new UserInputException("--budget-calls, --checkpoint-every, --state and --resume need --solver"
                     + " mccfr-os or mccfr-es");
         }
-        if (budgetCalls < 0 || budgetSeconds < 0 || checkpointEvery < 0) {
-            throw new UserInputException("--budget-calls, --budget-seconds and --checkpoint-every must not be"
-                    + " negative");
-        }
-        if (maxNodes != null && maxNodes < 1) {
-            throw new UserInputException("--max-nodes must be at least 1, got " + maxNodes);
+        sampler.check();
+        if (checkpointEvery < 0) {
+            throw new UserInputException("--checkpoint-every must not be negative");
         }
         if ((state != null || resume != null) && seeds != 1) {
             throw new UserInputException("--state and --resume hold one run's solver; use them with --seeds 1");
@@ -226,9 +201,9 @@ final class ExperimentCommand implements Callable<Integer> {
         if ((state != null || resume != null) && domains.size() > 1) {
             throw new UserInputException("--state and --resume hold one domain's solver; name one --domain");
         }
-        long limit = maxNodes != null ? maxNodes : TreeSizeEstimate.defaultMaxNodes();
+        long limit = sampler.limit();
         if (sampling != null) {
-            return sampled(domains, configs, sampling, limit);
+            return sampled(domains, configs, sampling);
         }
         if (curve) {
             return curve(domains, configs, limit);
@@ -261,18 +236,9 @@ final class ExperimentCommand implements Callable<Integer> {
     }
 
     /** {@code --solver mccfr-os|mccfr-es}: sampling on the lazy game, estimated figures. */
-    private int sampled(List<Domain> domains, List<ExperimentConfig> configs, MccfrSolver.Sampling sampling,
-                        long limit) {
-        SampledExperiment.Options options;
-        boolean explicitIterations = spec.commandLine().getParseResult().hasMatchedOption("--iterations");
-        boolean budgeted = budgetCalls > 0 || budgetSeconds > 0;
-        try {
-            options = new SampledExperiment.Options(sampling, budgetCalls, budgetSeconds,
-                    budgeted && !explicitIterations ? Long.MAX_VALUE : iterations, checkpointEvery, state, resume,
-                    playouts, responseIterations, limit);
-        } catch (IllegalArgumentException e) {
-            throw new UserInputException(e.getMessage());
-        }
+    private int sampled(List<Domain> domains, List<ExperimentConfig> configs, MccfrSolver.Sampling sampling) {
+        SampledExperiment.Options options = sampler.options(sampling, iterations,
+                spec.commandLine().getParseResult().hasMatchedOption("--iterations"), checkpointEvery, state, resume);
         PrintWriter err = spec.commandLine().getErr();
         List<SeededSampledReport> reports = new ArrayList<>();
         try (LlmOptions.Session session = llmOptions.open()) {
@@ -300,7 +266,8 @@ final class ExperimentCommand implements Callable<Integer> {
 
     /** {@code --curve}: NashConv against model calls, full expansion against sampling on the lazy game. */
     private int curve(List<Domain> domains, List<ExperimentConfig> configs, long limit) {
-        CostCurve.Limits limits = new CostCurve.Limits(budgetSeconds > 0 ? budgetSeconds : 120, budgetCalls,
+        CostCurve.Limits limits = new CostCurve.Limits(sampler.budgetSeconds > 0 ? sampler.budgetSeconds : 120,
+                sampler.budgetCalls,
                 Integer.MAX_VALUE);
         List<SeededCurve> results = new ArrayList<>();
         try (LlmOptions.Session session = llmOptions.open()) {

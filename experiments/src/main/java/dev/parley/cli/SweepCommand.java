@@ -88,35 +88,15 @@ final class SweepCommand implements Callable<Integer> {
             description = "With --judge llm: the judge first summarises the outcome, then scores each player.")
     boolean judgeSummary;
 
-    @Option(names = "--max-nodes", paramLabel = "N",
-            description = "Refuse, before the sweep starts, a cell of an expanded-tree solver whose tree is estimated"
-                    + " larger than N nodes (default: what fits in this JVM's heap at 12 KB a node).")
-    Long maxNodes;
-
-    @Option(names = "--budget-calls", defaultValue = "0", paramLabel = "N",
-            description = "mccfr-os/mccfr-es cells: stop after N model calls (offline: generations; 0: none).")
-    long budgetCalls;
-
-    @Option(names = "--budget-seconds", defaultValue = "0", paramLabel = "S",
-            description = "mccfr-os/mccfr-es cells: stop after S seconds of solving (0: none).")
-    double budgetSeconds;
-
-    @Option(names = "--playouts", defaultValue = "1000", paramLabel = "N",
-            description = "mccfr-os/mccfr-es cells: paired playouts behind each estimated figure (default"
-                    + " ${DEFAULT-VALUE}).")
-    int playouts;
-
-    @Option(names = "--response-iterations", defaultValue = "20000", paramLabel = "N",
-            description = "mccfr-os/mccfr-es cells: iterations of each player's sampled best response (default"
-                    + " ${DEFAULT-VALUE}).")
-    int responseIterations;
-
     @Option(names = "--out", required = true, paramLabel = "DIR",
             description = "Where sweep.json, sweep.csv and the charts go; a sweep resumes from them.")
     Path out;
 
     @Option(names = "--json", description = "Print sweep.json (the list of cells) instead of the table.")
     boolean json;
+
+    @Mixin
+    SamplingOptions sampler;
 
     @Mixin
     LlmOptions llmOptions;
@@ -152,7 +132,7 @@ final class SweepCommand implements Callable<Integer> {
             for (Cell c : todo) {
                 ObjectNode summary = c.sampled() == null
                         ? ReportWriter.json(SeededRuns.run(session, c.domain(), c.config(), seeds, judge,
-                                judgeSummary, Progress.silent(), limit()))
+                                judgeSummary, Progress.silent(), sampler.limit()))
                         : SampledReportWriter.json(SeededRuns.sampled(session, c.domain(), c.config(), c.sampled(),
                                 seeds, judge, judgeSummary, line -> { }));
                 try {
@@ -178,19 +158,13 @@ final class SweepCommand implements Callable<Integer> {
         return 0;
     }
 
-    private long limit() {
-        return maxNodes != null ? maxNodes : TreeSizeEstimate.defaultMaxNodes();
-    }
-
     /**
      * Every cell, checked before any work: a bad value or combination is one line and exit 2, and so is an
      * expanded-tree cell whose tree is estimated over {@code --max-nodes} (not discovered mid-grid).
      */
     List<Cell> grid() {
         SeededRuns.checkSeeds(seeds);
-        if (maxNodes != null && maxNodes < 1) {
-            throw new UserInputException("--max-nodes must be at least 1, got " + maxNodes);
-        }
+        sampler.check();
         List<Domain> ds = new ArrayList<>();
         for (String d : distinct(domains, "--domain")) {
             if (d.equals("all")) {
@@ -252,7 +226,7 @@ final class SweepCommand implements Callable<Integer> {
 
     /** The size guard over the whole grid, before the first cell: one estimate per distinct tree. */
     private void refuseTooLarge(List<Cell> grid) {
-        long limit = limit();
+        long limit = sampler.limit();
         java.util.Map<String, TreeSizeEstimate> sizes = new java.util.HashMap<>();
         for (Cell c : grid) {
             if (c.sampled() != null) {
@@ -277,17 +251,13 @@ final class SweepCommand implements Callable<Integer> {
         ExperimentConfig config;
         SampledExperiment.Options sampled = null;
         boolean explicitIterations = spec.commandLine().getParseResult().hasMatchedOption("--iterations");
-        boolean budgeted = budgetCalls > 0 || budgetSeconds > 0;
         try {
             CfrVariant v = kind instanceof SolverKind.Cfr c ? c.variant() : CfrVariant.CFR;
             // ten curve points: a sweep charts the final figures, not the run's curve
             config = new ExperimentConfig(d.name(), scenarios, len, v, n, seed,
                     llmOptions.offline() ? 1 : llmOptions.concurrency, 10, a, o, seedsPerMessage, 0);
             if (kind instanceof SolverKind.Mccfr m) {
-                // as in parley experiment: with a budget, --iterations caps the run only when given explicitly
-                sampled = new SampledExperiment.Options(m.sampling(), budgetCalls, budgetSeconds,
-                        budgeted && !explicitIterations ? Long.MAX_VALUE : n, 0, null, null, playouts,
-                        responseIterations, limit());
+                sampled = sampler.options(m.sampling(), n, explicitIterations, 0, null, null);
             }
         } catch (IllegalArgumentException e) {
             throw new UserInputException(e.getMessage());
@@ -306,8 +276,8 @@ final class SweepCommand implements Callable<Integer> {
                 .put("judge", judge == null ? (llmOptions.offline() ? "exact" : "llm") : judge);
         if (sampled != null) {
             // a sampled cell's figures depend on these too, so they are part of its identity (and of resuming)
-            p.put("budget_calls", budgetCalls).put("budget_seconds", budgetSeconds).put("playouts", playouts)
-                    .put("response_iterations", responseIterations);
+            p.put("budget_calls", sampler.budgetCalls).put("budget_seconds", sampler.budgetSeconds)
+                    .put("playouts", sampler.playouts).put("response_iterations", sampler.responseIterations);
         }
         return new Cell(d, config, SweepStore.normal(p), sampled);
     }

@@ -1,0 +1,71 @@
+package dev.parley.cli;
+
+import dev.parley.experiment.SampledExperiment;
+import dev.parley.experiment.TreeSizeEstimate;
+import dev.parley.mccfr.MccfrSolver;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+
+/**
+ * The options {@code experiment} and {@code sweep} share for the size guard and the sampling solvers: the node
+ * limit, the budgets and what each estimate is made of.
+ */
+final class SamplingOptions {
+
+    @Option(names = "--max-nodes", paramLabel = "N",
+            description = "Refuse, before building, a tree estimated larger than N nodes (sweep: before the first"
+                    + " cell; default: what fits in this JVM's heap at 12 KB a node).")
+    Long maxNodes;
+
+    @Option(names = "--budget-calls", defaultValue = "0", paramLabel = "N",
+            description = "mccfr-os/mccfr-es: stop after N model calls (offline: generations; 0: no such budget), in"
+                    + " total across a run and its resumptions (the state file carries what was spent).")
+    long budgetCalls;
+
+    @Option(names = "--budget-seconds", defaultValue = "0", paramLabel = "S",
+            description = "mccfr-os/mccfr-es: stop after S seconds of solving (0: no such budget). With experiment"
+                    + " --curve: each sampling series' time limit (default there 120).")
+    double budgetSeconds;
+
+    @Option(names = "--playouts", defaultValue = "1000", paramLabel = "N",
+            description = "mccfr-os/mccfr-es: paired playouts behind each estimated figure (default ${DEFAULT-VALUE}).")
+    int playouts;
+
+    @Option(names = "--response-iterations", defaultValue = "20000", paramLabel = "N",
+            description = "mccfr-os/mccfr-es: outcome-sampling iterations of each player's sampled best response"
+                    + " (the NashConv lower bound; default ${DEFAULT-VALUE}).")
+    int responseIterations;
+
+    /** The options' own bounds, checked before any work. */
+    void check() {
+        if (budgetCalls < 0 || budgetSeconds < 0) {
+            throw new UserInputException("--budget-calls and --budget-seconds must not be negative");
+        }
+        if (maxNodes != null && maxNodes < 1) {
+            throw new UserInputException("--max-nodes must be at least 1, got " + maxNodes);
+        }
+    }
+
+    /** The tree limit: {@code --max-nodes}, or what fits in the heap. */
+    long limit() {
+        return maxNodes != null ? maxNodes : TreeSizeEstimate.defaultMaxNodes();
+    }
+
+    boolean budgeted() {
+        return budgetCalls > 0 || budgetSeconds > 0;
+    }
+
+    /**
+     * A sampled run's options. With a budget, {@code --iterations} caps the run only when it was given explicitly.
+     */
+    SampledExperiment.Options options(MccfrSolver.Sampling sampling, long iterations, boolean explicitIterations,
+                                      long checkpointEvery, Path state, Path resume) {
+        try {
+            return new SampledExperiment.Options(sampling, budgetCalls, budgetSeconds,
+                    budgeted() && !explicitIterations ? Long.MAX_VALUE : iterations, checkpointEvery, state, resume,
+                    playouts, responseIterations, limit());
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException(e.getMessage());
+        }
+    }
+}
