@@ -195,6 +195,9 @@ public final class CostCurveWriter {
             chart.getStyler().setXAxisDecimalPattern("0.0E0");
             double lo = Double.MAX_VALUE;
             double hi = 0;
+            // on the log axis a band's lower bound at or below zero is drawn at a tenth of the smallest mean
+            double floor = Math.max(ReportCharts.LOG_FLOOR, java.util.stream.IntStream.range(0, r.series().size())
+                    .boxed().flatMap(i -> c.meanCurve(i).stream()).mapToDouble(p -> p.nashConv().mean()).filter(v -> v > 0).min().orElse(1) / 10);
             for (int i = 0; i < r.series().size(); i++) {
                 List<SeededCurve.MeanPoint> mean = c.meanCurve(i);
                 if (mean.isEmpty()) {
@@ -210,9 +213,9 @@ public final class CostCurveWriter {
                     x[k] = Math.max(1, p.calls());
                     y[k] = Math.max(ReportCharts.LOG_FLOOR, p.nashConv().mean());
                     bx[k] = x[k];
-                    by[k] = Math.max(ReportCharts.LOG_FLOOR, p.nashConv().low());
+                    by[k] = Math.max(floor, p.nashConv().low());
                     bx[2 * n - 1 - k] = x[k];
-                    by[2 * n - 1 - k] = Math.max(ReportCharts.LOG_FLOOR, p.nashConv().high());
+                    by[2 * n - 1 - k] = Math.max(floor, p.nashConv().high());
                     lo = Math.min(lo, x[k]);
                     hi = Math.max(hi, x[k]);
                 }
@@ -227,7 +230,9 @@ public final class CostCurveWriter {
                 XYSeries xy = chart.addSeries(r.series().get(i).solver(), x, y);
                 xy.setLineColor(ChartStyle.colour(i));
                 xy.setMarkerColor(ChartStyle.colour(i));
-                xy.setMarker(i == 0 ? SeriesMarkers.SQUARE : i == 1 ? SeriesMarkers.CIRCLE : SeriesMarkers.DIAMOND);
+                // a mean curve has a point at every call count some seed measured: markers would hide the line
+                xy.setMarker(seeded && i > 0 ? SeriesMarkers.NONE : i == 0 ? SeriesMarkers.SQUARE
+                        : i == 1 ? SeriesMarkers.CIRCLE : SeriesMarkers.DIAMOND);
                 xy.setLineStyle(i == 0 ? SeriesLines.SOLID : i == 1 ? SeriesLines.DASH_DOT : SeriesLines.DOT_DOT);
             }
             XYSeries t = chart.addSeries("1% of payoff range", new double[] {lo, hi * 1.2},

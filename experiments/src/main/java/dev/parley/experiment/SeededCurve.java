@@ -93,8 +93,8 @@ public record SeededCurve(List<Long> seeds, List<CostCurve.Result> perSeed) {
      * Series {@code s} averaged over the seeds. Full expansion (series 0) measures at the same iterations on every
      * seed: point k is the mean of the seeds' k-th points, at their mean calls. A sampler's points fall at
      * different calls on each seed: each seed's curve is read as a step (the NashConv of its last point at or
-     * before x) at every call count any seed measured, where every seed has a point at or before it and none has
-     * ended yet.
+     * before x) at every call count any seed measured from the first at which every seed has a point; a seed whose
+     * series has ended (target, budget) holds its last value from there on.
      */
     public List<MeanPoint> meanCurve(int s) {
         List<MeanPoint> out = new ArrayList<>();
@@ -110,7 +110,6 @@ public record SeededCurve(List<Long> seeds, List<CostCurve.Result> perSeed) {
             return out;
         }
         long from = 0;
-        long to = Long.MAX_VALUE;
         TreeSet<Long> xs = new TreeSet<>();
         for (CostCurve.Result r : perSeed) {
             List<CostCurve.Point> pts = r.series().get(s).points();
@@ -118,10 +117,9 @@ public record SeededCurve(List<Long> seeds, List<CostCurve.Result> perSeed) {
                 return out;
             }
             from = Math.max(from, pts.get(0).calls());
-            to = Math.min(to, pts.get(pts.size() - 1).calls());
             pts.forEach(p -> xs.add(p.calls()));
         }
-        for (long x : xs.subSet(from, true, to, true)) {
+        for (long x : xs.tailSet(from, true)) {
             double[] values = new double[perSeed.size()];
             for (int i = 0; i < values.length; i++) {
                 values[i] = stepAt(perSeed.get(i).series().get(s).points(), x);

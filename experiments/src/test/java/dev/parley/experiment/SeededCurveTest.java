@@ -63,13 +63,15 @@ class SeededCurveTest {
 
     @Test
     void theMeanCurveReadsEachSeedAsAStepWhereEverySeedIsMeasured() {
-        // seed 1 measures at 10 and 30 calls, seed 2 at 20 and 40: the common range is 20..30
+        // seed 1 measures at 10 and 30 calls, seed 2 at 20 and 40: from 20 on, where both have a point; seed 1,
+        // ended at 30, holds its last value at 40
         SeededCurve c = new SeededCurve(List.of(1L, 2L), List.of(seed(50, -1, p(10, 0.8), p(30, 0.4)),
                 seed(50, -1, p(20, 0.6), p(40, 0.2))));
         List<SeededCurve.MeanPoint> mean = c.meanCurve(1);
-        assertThat(mean).extracting(SeededCurve.MeanPoint::calls).containsExactly(20.0, 30.0);
+        assertThat(mean).extracting(SeededCurve.MeanPoint::calls).containsExactly(20.0, 30.0, 40.0);
         assertThat(mean.get(0).nashConv().mean()).isCloseTo((0.8 + 0.6) / 2, within(1e-12));
         assertThat(mean.get(1).nashConv().mean()).isCloseTo((0.4 + 0.6) / 2, within(1e-12));
+        assertThat(mean.get(2).nashConv().mean()).isCloseTo((0.4 + 0.2) / 2, within(1e-12));
         // full expansion: point by point
         List<SeededCurve.MeanPoint> full = c.meanCurve(0);
         assertThat(full).hasSize(2);
