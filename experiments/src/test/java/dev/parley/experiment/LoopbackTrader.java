@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.llm.testing.FakeOpenAiServer;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,6 +27,18 @@ public final class LoopbackTrader {
     private static final Pattern PIECE = Pattern.compile("(\\d+) (apple|banana|blueberr|kiwi)");
 
     private LoopbackTrader() {
+    }
+
+    /** The trader for moves, and a judge that values every dialogue at 3 (an assessment, then its number). */
+    public static FakeOpenAiServer.Reply withFixedJudge(JsonNode request) {
+        String all = request.path("messages").toString();
+        if (all.contains("You extract numbers")) {
+            return FakeOpenAiServer.Reply.content("{\"value\": 3}");
+        }
+        if (all.contains("The players' private information")) {
+            return FakeOpenAiServer.Reply.content("The trade is worth 3.");
+        }
+        return FakeOpenAiServer.Reply.content(answer(request, false, ""));
     }
 
     /** Whether a request is a first attempt (no refusal in the conversation yet). */

@@ -92,16 +92,7 @@ class ModelVerificationTest {
     @Test
     void theJudgeReadsTheWordsWithEveryPlayersPrivateInformation() {
         try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
-            server.fallback(request -> {
-                String all = request.path("messages").toString();
-                if (all.contains("You extract numbers")) {
-                    return FakeOpenAiServer.Reply.content("{\"value\": 3}");
-                }
-                if (all.contains("The players' private information")) {
-                    return FakeOpenAiServer.Reply.content("The trade is worth 3.");
-                }
-                return FakeOpenAiServer.Reply.content(LoopbackTrader.answer(request, false, ""));
-            });
+            server.fallback(LoopbackTrader::withFixedJudge);
             CachedChat chat = chat(server);
             DialogueGame game = new DialogueGame(FRUIT, FRUIT.scenarios(1, 1),
                     new LlmMoveGenerator(chat, FRUIT.content(), FRUIT.prompts().background(), 3),

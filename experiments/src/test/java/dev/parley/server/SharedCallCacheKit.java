@@ -49,18 +49,6 @@ abstract class SharedCallCacheKit {
     /** A fresh, empty database of the store under test, as the JDBC URL {@code --cache} takes. */
     protected abstract String newDatabase(String name, Path dir);
 
-    /** The loopback trader for moves; a fixed judge (an assessment, then its number). */
-    private static FakeOpenAiServer.Reply model(JsonNode request) {
-        String all = request.path("messages").toString();
-        if (all.contains("You extract numbers")) {
-            return FakeOpenAiServer.Reply.content("{\"value\": 3}");
-        }
-        if (all.contains("The players' private information")) {
-            return FakeOpenAiServer.Reply.content("The trade is worth 3.");
-        }
-        return FakeOpenAiServer.Reply.content(LoopbackTrader.answer(request, false, ""));
-    }
-
     private static String[] with(List<String> args, String last) {
         List<String> all = new ArrayList<>(args);
         all.add(last);
@@ -98,7 +86,7 @@ abstract class SharedCallCacheKit {
         String db = newDatabase("shared_calls", dir);
         try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
             // latency keeps the first process busy while the second starts, so their builds overlap
-            server.latency(Duration.ofMillis(50)).fallback(SharedCallCacheKit::model);
+            server.latency(Duration.ofMillis(50)).fallback(LoopbackTrader::withFixedJudge);
             List<String> args = List.of("experiment", "--domain", "fruit-trading", "--llm", "openai", "--base-url",
                     server.baseUrl(), "--model", "trader", "--api-key-env", "PARLEY_TEST_KEY", "--cache", db,
                     "--max-replies", "3", "--scenarios", "4", "--judge", "llm", "--iterations", "50", "--json",
