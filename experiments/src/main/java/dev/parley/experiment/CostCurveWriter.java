@@ -184,15 +184,16 @@ public final class CostCurveWriter {
         for (SeededCurve c : results) {
             CostCurve.Result r = c.first();
             boolean seeded = c.seeds().size() > 1;
-            XYChart chart = new XYChartBuilder().width(800).height(500)
+            XYChart chart = new XYChartBuilder().width(900).height(500)
                     .title(r.domain() + ", " + r.maxReplies() + " messages: NashConv against model calls"
-                            + (seeded ? " (mean over " + c.seeds().size() + " seeds, 95% t band)" : ""))
+                            + (seeded ? " (" + c.seeds().size() + " seeds: mean, 95% t band)" : ""))
                     .xAxisTitle("model calls (offline: generations), log scale")
                     .yAxisTitle("NashConv (exact, log scale)").build();
             ChartStyle.apply(chart, true);
             chart.getStyler().setXAxisLogarithmic(true);
             chart.getStyler().setYAxisLogarithmic(true);
-            chart.getStyler().setXAxisDecimalPattern("0.0E0");
+            // calls are whole numbers: 10, 100, 1,000 read faster than 1.0E1, 1.0E2, 1.0E3
+            chart.getStyler().setXAxisDecimalPattern("#,##0");
             double lo = Double.MAX_VALUE;
             double hi = 0;
             // on the log axis a band's lower bound at or below zero is drawn at a tenth of the smallest mean
