@@ -282,7 +282,8 @@ final class ExperimentCommand implements Callable<Integer> {
                     try {
                         perSeed.add(CostCurve.run(d, c, () -> session.offline() ? session.moves(d)
                                         : ShiftedSeeds.forRun(session.moves(d), run),
-                                () -> session.reward(d, judge, c.seed(), judgeSummary), limits, limit));
+                                () -> session.reward(d, judge, c.seed(), judgeSummary), limits, limit,
+                                session.offline() ? null : () -> session.stats().calls()));
                     } catch (GameModelException e) {
                         throw new UserInputException(d.name() + ": " + e.getMessage());
                     } catch (LlmException e) {

@@ -13,6 +13,7 @@ import dev.parley.mccfr.MccfrSolver;
 import dev.parley.solver.Solvers;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,9 +25,11 @@ import org.slf4j.LoggerFactory;
  * expanded once, from its own game, to measure the sampling solvers' average policies on it; that expansion is
  * the CFR series' cost.
  *
- * <p>A call is a message the game asked its generator for (its memo's misses), plus, with an LLM judge, a
- * finished dialogue scored: what a solver would pay without a call cache shared between the series. Offline,
- * calls are generations.
+ * <p>What a call is: with a language model, every request the series sends to it, whether the call cache answers
+ * it or the model does (moves, their verification retries and the judge's prompts alike): what the series would
+ * pay with a cold cache, and not less because an earlier series paid for the same request. Offline, a call is a
+ * message the game asked its generator for (its memo's misses), plus a dialogue scored when the reward model is not
+ * a domain's exact scorer.
  */
 public final class CostCurve {
 
@@ -81,8 +84,13 @@ public final class CostCurve {
     private CostCurve() {
     }
 
+    /**
+     * @param requests the language model's requests so far (cache hits included), or null offline, where the game's
+     *                 own counters are the calls
+     */
     public static Result run(Domain domain, ExperimentConfig config, Supplier<MoveGenerator> generator,
-                             Supplier<RewardModel> rewardModel, Limits limits, long maxNodes) {
+                             Supplier<RewardModel> rewardModel, Limits limits, long maxNodes,
+                             LongSupplier requests) {
         long start = System.nanoTime();
         String refusal = TreeSizeEstimate.of(domain, config, TreeSizeEstimate.DEFAULT_PROBES, config.seed())
                 .refusal(domain.name(), maxNodes);
@@ -92,9 +100,10 @@ public final class CostCurve {
         double target = TARGET_SHARE * (domain.maxPayoff() - domain.minPayoff());
         List<Series> series = new ArrayList<>();
         DialogueGame full = game(domain, config, generator.get(), rewardModel.get());
+        Calls fullCount = new Calls(full, requests);
         GameTree tree = new TreeBuilder(config.concurrency(), (int) Math.min(Integer.MAX_VALUE - 8, maxNodes),
                 n -> { }).build(full).tree();
-        long fullCalls = calls(full);
+        long fullCalls = fullCount.sinceStart();
         full.releaseMemo();
         CfrSolver cfr = new CfrSolver(tree, config.solver());
         List<Point> points = new ArrayList<>();
@@ -109,7 +118,8 @@ public final class CostCurve {
         series.add(finish(Solvers.nameOf(config.solver()) + " (full expansion)", points, target,
                 "iterations"));
         for (MccfrSolver.Sampling sampling : MccfrSolver.Sampling.values()) {
-            series.add(sampled(domain, config, generator.get(), rewardModel.get(), sampling, tree, target, limits));
+            series.add(sampled(domain, config, generator.get(), rewardModel.get(), sampling, tree, target, limits,
+                    requests));
         }
         return new Result(domain.name(), full.backend(), config.maxReplies(), config.scenarios(),
                 new double[] {domain.minPayoff(), domain.maxPayoff()}, target, tree.numNodes(), series,
@@ -118,8 +128,9 @@ public final class CostCurve {
 
     private static Series sampled(Domain domain, ExperimentConfig config, MoveGenerator generator,
                                   RewardModel rewardModel, MccfrSolver.Sampling sampling, GameTree tree,
-                                  double target, Limits limits) {
+                                  double target, Limits limits, LongSupplier requests) {
         DialogueGame lazy = game(domain, config, generator, rewardModel);
+        Calls count = new Calls(lazy, requests);
         MccfrSolver solver = MccfrSolver.onGame(lazy, sampling, config.seed());
         List<Point> points = new ArrayList<>();
         long start = System.nanoTime();
@@ -129,7 +140,7 @@ public final class CostCurve {
             solver.iterate();
             if (i == next) {
                 double nc = Exploitability.nashConv(tree, solver.averagePolicy().toSlots(tree));
-                long c = calls(lazy);
+                long c = count.sinceStart();
                 points.add(new Point(c, i, nc));
                 next = Math.max(i + 1, (int) Math.ceil(i * 1.1));
                 if (nc <= target) {
@@ -166,7 +177,24 @@ public final class CostCurve {
                 config.settings());
     }
 
-    /** Generator requests (memo misses), plus the dialogues scored when an LLM judges. */
+    /** A series' calls since it began: the model's requests when there is a model, else the game's counters. */
+    private static final class Calls {
+        private final DialogueGame game;
+        private final LongSupplier requests;
+        private final long atStart;
+
+        Calls(DialogueGame game, LongSupplier requests) {
+            this.game = game;
+            this.requests = requests;
+            this.atStart = requests == null ? 0 : requests.getAsLong();
+        }
+
+        long sinceStart() {
+            return requests == null ? calls(game) : requests.getAsLong() - atStart;
+        }
+    }
+
+    /** Generator requests (memo misses), plus the dialogues scored when the reward model is not exact. */
     static long calls(DialogueGame game) {
         long generated = game.account().verification().requested();
         boolean judged = !game.rewardModel().backend().startsWith("exact:");
