@@ -224,7 +224,10 @@ final class SweepCommand implements Callable<Integer> {
         return grid;
     }
 
-    /** The size guard over the whole grid, before the first cell: one estimate per distinct tree. */
+    /**
+     * The size guard over the whole grid, before the first cell: one estimate per distinct tree, at every seed (each
+     * seed draws its own scenarios, so its own tree), so no cell is refused mid-grid.
+     */
     private void refuseTooLarge(List<Cell> grid) {
         long limit = sampler.limit();
         java.util.Map<String, TreeSizeEstimate> sizes = new java.util.HashMap<>();
@@ -232,17 +235,20 @@ final class SweepCommand implements Callable<Integer> {
             if (c.sampled() != null) {
                 continue;
             }
-            ExperimentConfig k = c.config();
-            String tree = k.domain() + "|" + k.scenarios() + "|" + k.maxReplies() + "|" + k.actions() + "|"
-                    + k.observe() + "|" + k.seedsPerMessage() + "|" + k.seed();
-            TreeSizeEstimate size = sizes.computeIfAbsent(tree, x -> TreeSizeEstimate.of(c.domain(), k,
-                    TreeSizeEstimate.DEFAULT_PROBES, k.seed()));
-            String refusal = size.refusal(c.domain().name(), limit);
-            if (refusal != null) {
-                JsonNode p = c.params();
-                throw new UserInputException("cell (" + p.get("domain").asText() + ", max replies "
-                        + p.get("max_replies").asInt() + ", " + p.get("solver").asText() + ", " + p.get("actions")
-                        .asText() + ", " + p.get("observe").asText() + "): " + refusal);
+            for (int r = 0; r < seeds; r++) {
+                ExperimentConfig k = SeededRuns.withSeed(c.config(), c.config().seed() + r);
+                String tree = k.domain() + "|" + k.scenarios() + "|" + k.maxReplies() + "|" + k.actions() + "|"
+                        + k.observe() + "|" + k.seedsPerMessage() + "|" + k.seed();
+                TreeSizeEstimate size = sizes.computeIfAbsent(tree, x -> TreeSizeEstimate.of(c.domain(), k,
+                        TreeSizeEstimate.DEFAULT_PROBES, k.seed()));
+                String refusal = size.refusal(c.domain().name(), limit);
+                if (refusal != null) {
+                    JsonNode p = c.params();
+                    throw new UserInputException("cell (" + p.get("domain").asText() + ", max replies "
+                            + p.get("max_replies").asInt() + ", " + p.get("solver").asText() + ", "
+                            + p.get("actions").asText() + ", " + p.get("observe").asText()
+                            + (seeds > 1 ? ", seed " + k.seed() : "") + "): " + refusal);
+                }
             }
         }
     }

@@ -139,6 +139,39 @@ class SweepCommandTest {
         assertThat(lazy.code()).as(lazy.err()).isZero();
     }
 
+    /** The guard estimates every seed's tree (each seed draws its own scenarios), not only the first seed's. */
+    @Test
+    void theSizeGuardChecksEverySeedsTree(@TempDir Path dir) {
+        long[] estimate = new long[3];
+        for (int s = 0; s < 3; s++) {
+            CliRun e = CliRun.parley("experiment", "--domain", "fruit-trading", "--max-replies", "3", "--seed",
+                    Integer.toString(s + 1), "--max-nodes", "1");
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("about ([0-9,]+) nodes").matcher(e.err());
+            assertThat(m.find()).as(e.err()).isTrue();
+            estimate[s] = Long.parseLong(m.group(1).replace(",", ""));
+        }
+        // a limit the first seed's tree fits in: the sweep is refused exactly when a later seed's is over it
+        long limit = estimate[0] + 1;
+        int firstOver = -1;
+        for (int s = 1; s < 3 && firstOver < 0; s++) {
+            if (estimate[s] > limit) {
+                firstOver = s;
+            }
+        }
+        Path out = dir.resolve("sweep");
+        CliRun r = CliRun.parley("sweep", "--domain", "fruit-trading", "--max-replies", "3", "--solver", "cfr",
+                "--iterations", "5", "--seeds", "3", "--max-nodes", Long.toString(limit), "--out", out.toString());
+        if (firstOver < 0) {
+            assertThat(r.code()).as(r.err()).isZero();
+        } else {
+            assertThat(r.code()).as(r.err()).isEqualTo(2);
+            assertThat(r.err().strip()).startsWith("parley: cell (fruit-trading, max replies 3, cfr")
+                    .contains("seed " + (firstOver + 1) + "): ").contains(String.format(java.util.Locale.ROOT, "--max-nodes %,d", limit))
+                    .doesNotContain("\n");
+            assertThat(Files.exists(out)).as("no cell ran").isFalse();
+        }
+    }
+
     @Test
     void badValuesAreOneLineAndExitTwoBeforeAnyWork(@TempDir Path dir) {
         for (String[] args : new String[][] {
