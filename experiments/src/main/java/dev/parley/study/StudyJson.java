@@ -1,5 +1,6 @@
 package dev.parley.study;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -96,12 +97,8 @@ public final class StudyJson {
     public static List<Path> writeSteering(SteeringStudy.Report r, Path dir) throws IOException {
         List<Path> out = new ArrayList<>();
         out.add(write(dir, "report.json", text(steering(r)) + "\n"));
-        StringBuilder sb = new StringBuilder();
-        for (SteeringStudy.Sample s : r.samples()) {
-            sb.append(MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT)
-                    .writeValueAsString(steeringSample(r, s))).append('\n');
-        }
-        out.add(write(dir, "messages.jsonl", sb.toString()));
+        out.add(write(dir, "messages.jsonl", jsonLines(r.samples().stream().map(s -> steeringSample(r, s))
+                .toList())));
         out.add(dev.parley.experiment.ConfusionChart.write(r.domain() + ": " + r.classifier(),
                 r.labels(), r.matrix(), dir.resolve("confusion.png")));
         return out;
@@ -180,6 +177,16 @@ public final class StudyJson {
     }
 
     /** Writes text to {@code dir/name}; returns the path. */
+    /** One compact JSON object per line (JSON Lines). */
+    private static String jsonLines(List<? extends JsonNode> rows) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        for (JsonNode row : rows) {
+            sb.append(MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT).writeValueAsString(row))
+                    .append('\n');
+        }
+        return sb.toString();
+    }
+
     public static Path write(Path dir, String name, String text) throws IOException {
         Files.createDirectories(dir);
         Path p = dir.resolve(name);
@@ -191,12 +198,7 @@ public final class StudyJson {
     public static List<Path> writeReward(RewardStudy.Report r, Path dir) throws IOException {
         List<Path> out = new ArrayList<>();
         out.add(write(dir, "report.json", text(reward(r)) + "\n"));
-        StringBuilder sb = new StringBuilder();
-        for (RewardStudy.Case c : r.cases()) {
-            sb.append(MAPPER.writer().without(SerializationFeature.INDENT_OUTPUT)
-                    .writeValueAsString(rewardCase(c, true))).append('\n');
-        }
-        out.add(write(dir, "cases.jsonl", sb.toString()));
+        out.add(write(dir, "cases.jsonl", jsonLines(r.cases().stream().map(c -> rewardCase(c, true)).toList())));
         return out;
     }
 }
