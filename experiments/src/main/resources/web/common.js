@@ -8,7 +8,16 @@ const Parley = {
       init.headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify(body);
     }
-    const res = await fetch(url, init);
+    let res;
+    try {
+      res = await fetch(url, init);
+    } catch (e) {
+      // no answer at all: the server is down or restarting
+      const err = new Error('the server does not answer (' + e.message + ')');
+      err.status = 0;
+      err.away = true;
+      throw err;
+    }
     let data = null;
     try {
       data = await res.json();
@@ -16,8 +25,11 @@ const Parley = {
       data = null;
     }
     if (!res.ok) {
-      const err = new Error((data && data.error) || ('HTTP ' + res.status));
+      // every error the server sends is {"error": ...}; anything else (a proxy's page) is named by its status
+      const err = new Error((data && typeof data.error === 'string' && data.error) || ('HTTP ' + res.status));
       err.status = res.status;
+      // 502-504: a proxy in front, or the server shutting down or without its database
+      err.away = res.status >= 502 && res.status <= 504;
       throw err;
     }
     return data;

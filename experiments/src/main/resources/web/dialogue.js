@@ -201,7 +201,8 @@
       seatKey = null;
       await poll();
     } catch (e) {
-      showError('move-error', 'Refused: ' + e.message);
+      showError('move-error', e.away ? 'Not sent: ' + e.message + '. Send it again once the server is back.'
+        : 'Refused: ' + e.message);
     } finally {
       busy = false;
       document.querySelectorAll('#moves button').forEach((b) => { b.disabled = false; });
@@ -319,14 +320,37 @@
     }
   }
 
+  // the server's presence: while it does not answer (a restart, say) the page says so and keeps asking; when
+  // it answers again the page says it reconnected and redraws the seat, which the server may have moved on
+  let awaySince = null;
+
+  function connection(state, text) {
+    const c = $('connection');
+    c.dataset.state = state;
+    c.textContent = text;
+    c.hidden = !text;
+  }
+
   async function loop() {
     try {
       await poll();
       showError('page-error', '');
+      if (awaySince !== null) {
+        const s = Math.round((Date.now() - awaySince) / 1000);
+        awaySince = null;
+        connection('back', 'Reconnected: the server was away for about ' + s + ' s.');
+        seatKey = null;
+        await poll();
+      }
     } catch (e) {
-      showError('page-error', e.message);
+      if (e.away) {
+        if (awaySince === null) awaySince = Date.now();
+        connection('away', 'The server is away (' + e.message + '); trying again every second.');
+      } else {
+        showError('page-error', e.message);
+      }
     }
-    setTimeout(loop, 600);
+    setTimeout(loop, awaySince === null ? 600 : 1000);
   }
 
   document.addEventListener('DOMContentLoaded', () => {

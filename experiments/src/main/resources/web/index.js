@@ -18,8 +18,14 @@
     overview.protocols.forEach((p) => psel.append(el('option', { value: p, text: p })));
   }
 
+  // redrawn only when it changed: a redraw replaces the rows, and a click (or focus) on a replaced row is lost
+  let listed = null;
+
   async function list() {
     const data = await api('GET', '/ui/api/dialogues');
+    const key = JSON.stringify(data.dialogues);
+    if (key === listed) return;
+    listed = key;
     const body = clear(document.querySelector('#dialogues tbody'));
     for (const d of data.dialogues.slice().reverse()) {
       const seats = (d.participants || []).map((s) => el('span', { class: 'badge' + (s.agent ? ' agent' : '') },

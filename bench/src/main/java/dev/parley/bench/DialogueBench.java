@@ -1,6 +1,7 @@
 package dev.parley.bench;
 
-import dev.parley.cfr.CfrSolver;
+import dev.parley.game.IterativeSolver;
+import dev.parley.solver.Solvers;
 import dev.parley.cfr.CfrVariant;
 import dev.parley.dialogue.DialogueGame;
 import dev.parley.dialogue.Domain;
@@ -65,22 +66,23 @@ public class DialogueBench {
     /** The same tree with the engine replayed from move 0 at every state, as before {@code Dialogue.copy()}. */
     @Benchmark
     public GameTree buildTreeReplayingTheEngine(Setting s) {
-        return GameTree.compile(DialogueGame.replayingEngine(s.d, s.d.scenarios(4, 1),
-                DialogueGame.Settings.of(3, 1)));
+        return GameTree.compile(new DialogueGame(s.d, s.d.scenarios(4, 1), s.d.instructions(),
+                new OfflineMoveGenerator(s.d.content()), RewardModel.exact(s.d), DialogueGame.Settings.of(3, 1),
+                new ReplayingEngine()));
     }
 
     /** The whole offline {@code parley experiment} with its defaults: build, solve, measure (no files written). */
     @Benchmark
     public ExperimentReport wholeExperiment(Setting s) {
-        return ExperimentRunner.run(s.d, ExperimentConfig.of(s.domain, 4, 3, CfrVariant.CFR, 200, 1),
+        return ExperimentRunner.run(ExperimentConfig.of(s.d, 4, 3, Solvers.of(CfrVariant.CFR), 200, 1),
                 new OfflineMoveGenerator(s.d.content()), RewardModel.exact(s.d), () -> null, n -> { });
     }
 
     /** The solving part of {@code parley experiment}: CFR 200 iterations and the NashConv of the average. */
     @Benchmark
     public double solveAndMeasure(Setting s) {
-        CfrSolver solver = new CfrSolver(s.tree, CfrVariant.CFR);
+        IterativeSolver solver = Solvers.of(CfrVariant.CFR).onTree(s.tree, 0);
         solver.run(200);
-        return Exploitability.nashConv(s.tree, solver.averagePolicySlots());
+        return Exploitability.nashConv(s.tree, solver.averagePolicySlots(s.tree));
     }
 }

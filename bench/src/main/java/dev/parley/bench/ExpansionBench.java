@@ -10,7 +10,7 @@ import dev.parley.game.GameTree;
 import dev.parley.game.TreeBuilder;
 import dev.parley.llm.CachedChat;
 import dev.parley.llm.CallAccounting;
-import dev.parley.llm.LangChainChat;
+import dev.parley.llm.ChatProvider;
 import dev.parley.llm.LlmConfig;
 import dev.parley.llm.LlmRewardModel;
 import dev.parley.llm.RewardSpec;
@@ -114,7 +114,7 @@ public class ExpansionBench {
             LlmConfig config = LlmConfig.openAi(server.baseUrl(), "trader").withTimeout(Duration.ofSeconds(60))
                     .withRetries(3, Duration.ofMillis(10));
             // at most `concurrency` calls in flight, as --llm-concurrency sets it in parley experiment
-            CachedChat chat = new CachedChat(LangChainChat.openAi(config, Map.of()), cache, CacheMode.READ_WRITE,
+            CachedChat chat = new CachedChat(ChatProvider.backend(config, Map.of()), cache, CacheMode.READ_WRITE,
                     new CallAccounting(), concurrency);
             RewardSpec spec = new RewardSpec(FRUIT.prompts().background(), FRUIT.prompts().rewardQuery(),
                     FRUIT.minPayoff(), FRUIT.maxPayoff());

@@ -7,7 +7,7 @@ import dev.parley.llm.ChatAnswer;
 import dev.parley.llm.ChatBackend;
 import dev.parley.llm.ChatCall;
 import dev.parley.llm.Generation;
-import dev.parley.llm.LangChainChat;
+import dev.parley.llm.ChatProvider;
 import dev.parley.llm.LlmConfig;
 import dev.parley.llm.LlmUtteranceGenerator;
 import dev.parley.llm.cache.CacheMode;
@@ -85,7 +85,7 @@ public class LlmBench {
         public void start() {
             server = FakeOpenAiServer.start().latency(LATENCY)
                     .fallback(FakeOpenAiServer.numberedResponses("the measured warming"));
-            ChatBackend chat = new CachedChat(LangChainChat.openAi(config(server), Map.of()), null, CacheMode.OFF,
+            ChatBackend chat = new CachedChat(ChatProvider.backend(config(server), Map.of()), null, CacheMode.OFF,
                     new CallAccounting());
             generator = new LlmUtteranceGenerator(chat);
             executor = new BoundedExecutor(concurrency);
@@ -127,7 +127,7 @@ public class LlmBench {
             dcrs = DcrsReader.parse(DCRS, "bench");
             try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
                 server.fallback(FakeOpenAiServer.numberedResponses("the measured warming"));
-                CachedChat warm = new CachedChat(LangChainChat.openAi(config(server), Map.of()), cache,
+                CachedChat warm = new CachedChat(ChatProvider.backend(config(server), Map.of()), cache,
                         CacheMode.READ_WRITE, new CallAccounting());
                 new LlmUtteranceGenerator(warm).generate(dcrs, 7); // pays once, stores the answer
             }

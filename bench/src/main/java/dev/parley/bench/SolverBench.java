@@ -1,12 +1,7 @@
 package dev.parley.bench;
 
-import dev.parley.cfr.CfrSolver;
-import dev.parley.domain.poker.LeducPoker;
-import dev.parley.eval.Exploitability;
-import dev.parley.game.GameTree;
-import dev.parley.game.IterativeSolver;
-import dev.parley.game.TabularPolicy;
-import dev.parley.solver.Solvers;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodType;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -23,7 +18,11 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The solver core on Leduc poker (9457 histories, 936 infosets): one CFR-family iteration (both players updated),
- * one MCCFR iteration, one full NashConv, and compiling the game into a {@link GameTree}.
+ * one MCCFR iteration, one full NashConv, and compiling the game into a {@code GameTree}.
+ *
+ * <p>{@code build} is {@code new} (this checkout) or {@code baseline} (the jar named by
+ * {@code -Dparley.bench.baseline}); {@link Compare} runs both, interleaved, and reports their ratio. The calls go
+ * through method handles on the public API both builds share.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
@@ -32,15 +31,32 @@ import org.openjdk.jmh.annotations.Warmup;
 @Fork(1)
 public class SolverBench {
 
+    private static final MethodType VOID_OF_OBJECT = MethodType.methodType(void.class, Object.class);
+
+    /** Leduc poker compiled by one build. */
+    static Object leducTree(Build.Api api) throws Throwable {
+        Object game = api.construct("dev.parley.domain.poker.LeducPoker");
+        return api.callStatic("dev.parley.game.GameTree", "compile", game);
+    }
+
     @State(Scope.Benchmark)
     public static class Leduc {
-        GameTree tree;
+        @Param({"new"})
+        String build;
+        Object tree;
         double[] uniform;
+        MethodHandle nashConv;
 
         @Setup(Level.Trial)
-        public void setUp() {
-            tree = GameTree.compile(new LeducPoker());
-            uniform = TabularPolicy.uniform(tree).toSlots(tree);
+        public void setUp() throws Throwable {
+            Build.Api api = new Build.Api(build);
+            tree = leducTree(api);
+            Object policy = api.callStatic("dev.parley.game.TabularPolicy", "uniform", tree);
+            uniform = (double[]) api.call(policy, "toSlots", tree);
+            Class<?> treeType = api.type("dev.parley.game.GameTree");
+            nashConv = api.staticMethod(api.type("dev.parley.eval.Exploitability"), "nashConv",
+                    MethodType.methodType(double.class, treeType, double[].class),
+                    MethodType.methodType(double.class, Object.class, double[].class));
         }
     }
 
@@ -48,11 +64,23 @@ public class SolverBench {
     public static class Cfr {
         @Param({"cfr", "cfr+", "dcfr"})
         String variant;
-        CfrSolver solver;
+        @Param({"new"})
+        String build;
+        Object solver;
+        MethodHandle iterate;
 
         @Setup(Level.Trial)
-        public void setUp() {
-            solver = new CfrSolver(GameTree.compile(new LeducPoker()), Solvers.requireCfr(variant));
+        public void setUp() throws Throwable {
+            Build.Api api = new Build.Api(build);
+            String constant = switch (variant) {
+                case "cfr" -> "CFR";
+                case "cfr+" -> "CFR_PLUS";
+                case "dcfr" -> "DCFR";
+                default -> throw new IllegalArgumentException(variant);
+            };
+            solver = api.construct("dev.parley.cfr.CfrSolver", leducTree(api),
+                    api.enumConstant("dev.parley.cfr.CfrVariant", constant));
+            iterate = api.virtual(solver.getClass(), "iterate", MethodType.methodType(void.class), VOID_OF_OBJECT);
         }
     }
 
@@ -60,38 +88,43 @@ public class SolverBench {
     public static class Mccfr {
         @Param({"mccfr-es", "mccfr-os"})
         String sampling;
-        IterativeSolver solver;
+        @Param({"new"})
+        String build;
+        Object solver;
+        MethodHandle iterate;
 
         @Setup(Level.Trial)
-        public void setUp() {
-            solver = Solvers.require(sampling).onTree(GameTree.compile(new LeducPoker()), 1);
+        public void setUp() throws Throwable {
+            Build.Api api = new Build.Api(build);
+            Object kind = api.enumConstant("dev.parley.mccfr.MccfrSolver$Sampling",
+                    sampling.equals("mccfr-es") ? "EXTERNAL" : "OUTCOME");
+            solver = api.callStatic("dev.parley.mccfr.MccfrSolver", "onTree", leducTree(api), kind, 1L);
+            iterate = api.virtual(solver.getClass(), "iterate", MethodType.methodType(void.class), VOID_OF_OBJECT);
         }
     }
 
     /** One iteration of CFR, CFR+ or DCFR on Leduc: a traversal and update for each of the two players. */
     @Benchmark
-    public int cfrIterationLeduc(Cfr state) {
-        state.solver.iterate();
-        return state.solver.iterations();
+    public void cfrIterationLeduc(Cfr state) throws Throwable {
+        state.iterate.invokeExact(state.solver);
     }
 
     /** One MCCFR iteration on Leduc (one sampled traversal per player). */
     @Benchmark
-    public int mccfrIterationLeduc(Mccfr state) {
-        state.solver.iterate();
-        return state.solver.iterations();
+    public void mccfrIterationLeduc(Mccfr state) throws Throwable {
+        state.iterate.invokeExact(state.solver);
     }
 
     /** NashConv of the uniform policy on Leduc: expected values plus a best response for each player. */
     @Benchmark
-    public double nashConvLeduc(Leduc state) {
-        return Exploitability.nashConv(state.tree, state.uniform);
+    public double nashConvLeduc(Leduc state) throws Throwable {
+        return (double) state.nashConv.invokeExact(state.tree, state.uniform);
     }
 
     /** Compiling Leduc poker into flat arrays. */
     @Benchmark
     @OutputTimeUnit(TimeUnit.MILLISECONDS)
-    public GameTree compileLeduc() {
-        return GameTree.compile(new LeducPoker());
+    public Object compileLeduc() {
+        return dev.parley.game.GameTree.compile(new dev.parley.domain.poker.LeducPoker());
     }
 }

@@ -171,6 +171,45 @@ public final class AifJson {
         }
     }
 
+    /**
+     * The graph as xAIF, the interchange of Arg-Tech's argument-mining framework: {@code {"AIF": {...}, "text":
+     * {"txt": ...}, "dialog": ...}}. The text is the dialogue as xAIF tools show it: each locution's words in a
+     * span whose id is its L-node's id, after its speaker; {@code dialog} says whether more than one person spoke.
+     * {@link #read} reads it back (the wrapper is unwrapped, the text ignored).
+     */
+    public static String toXaif(AifGraph graph) {
+        com.fasterxml.jackson.databind.node.ObjectNode root = MAPPER.createObjectNode();
+        com.fasterxml.jackson.databind.node.ObjectNode aif = MAPPER.valueToTree(GraphDto.of(graph));
+        if (!aif.has("participants")) {
+            aif.putArray("participants");
+        }
+        aif.putNull("schemefulfillments");
+        aif.putNull("descriptorfulfillments");
+        root.set("AIF", aif);
+        StringBuilder txt = new StringBuilder();
+        java.util.Set<String> speakers = new java.util.LinkedHashSet<>();
+        for (AifLocution l : graph.locutions()) {
+            String said = graph.node(l.nodeID()).map(AifNode::text).orElse("");
+            int colon = said.indexOf(" : ");
+            String speaker = colon >= 0 ? said.substring(0, colon) : l.personID();
+            String words = colon >= 0 ? said.substring(colon + 3) : said;
+            speakers.add(l.personID());
+            txt.append(html(speaker)).append(" <span class=\"highlighted\" id=\"").append(html(l.nodeID()))
+                    .append("\">").append(html(words)).append("</span><br><br>");
+        }
+        root.putObject("text").put("txt", txt.toString());
+        root.put("dialog", speakers.size() > 1);
+        try {
+            return MAPPER.writeValueAsString(root);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot serialise an AIF graph", e);
+        }
+    }
+
+    private static String html(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
     public static void write(AifGraph graph, Writer writer) throws IOException {
         MAPPER.writeValue(writer, GraphDto.of(graph));
     }

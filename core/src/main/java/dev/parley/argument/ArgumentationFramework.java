@@ -27,55 +27,132 @@ import java.util.SplittableRandom;
 public final class ArgumentationFramework {
 
     private final List<String> names;
-    private final Map<String, Integer> index;
     private final int n;
     private final int words;
-    private final long[][] attackers;
-    private final long[][] targets;
     private final int[] outStart;
     private final int[] outList;
     private final int[] inStart;
     private final int[] inList;
     private final int numAttacks;
+    // built on first use: a framework read only for its grounded extension never pays n² bits or a name index
+    private volatile Map<String, Integer> index;
+    private volatile long[][] attackers;
+    private volatile long[][] targets;
 
-    private ArgumentationFramework(List<String> names, List<int[]> attackPairs) {
-        this.names = List.copyOf(names);
+    /**
+     * @param names   argument names, index order
+     * @param from    attackers of the first {@code count} attacks
+     * @param to      the attacked arguments, parallel to {@code from}
+     */
+    ArgumentationFramework(List<String> names, int[] from, int[] to, int count) {
+        this.names = names;
         this.n = names.size();
         this.words = Bits.words(n);
-        Map<String, Integer> idx = new HashMap<>();
-        for (int i = 0; i < n; i++) {
-            if (idx.putIfAbsent(this.names.get(i), i) != null) {
-                throw new IllegalArgumentException("argument " + this.names.get(i) + " is declared twice");
+        // sort the attacks attacker-major and drop repeats: the compressed rows come out sorted, so equal
+        // frameworks have equal arrays and attacks(a, b) is a binary search
+        long[] keys = new long[count];
+        for (int i = 0; i < count; i++) {
+            keys[i] = ((long) from[i] << 32) | (to[i] & 0xffffffffL);
+        }
+        java.util.Arrays.sort(keys);
+        int m = 0;
+        for (int i = 0; i < count; i++) {
+            if (m == 0 || keys[i] != keys[m - 1]) {
+                keys[m++] = keys[i];
             }
         }
-        this.index = idx;
-        this.attackers = new long[n][words];
-        this.targets = new long[n][words];
-        int count = 0;
-        for (int[] p : attackPairs) {
-            if (!Bits.get(targets[p[0]], p[1])) {
-                Bits.set(targets[p[0]], p[1]);
-                Bits.set(attackers[p[1]], p[0]);
-                count++;
-            }
-        }
-        this.numAttacks = count;
+        this.numAttacks = m;
         this.outStart = new int[n + 1];
         this.inStart = new int[n + 1];
-        this.outList = new int[count];
-        this.inList = new int[count];
+        this.outList = new int[m];
+        this.inList = new int[m];
+        for (int i = 0; i < m; i++) {
+            outStart[(int) (keys[i] >>> 32) + 1]++;
+            inStart[(int) keys[i] + 1]++;
+        }
         for (int i = 0; i < n; i++) {
-            outStart[i + 1] = outStart[i] + Bits.cardinality(targets[i]);
-            inStart[i + 1] = inStart[i] + Bits.cardinality(attackers[i]);
-            int k = outStart[i];
-            for (int j = Bits.next(targets[i], 0); j >= 0; j = Bits.next(targets[i], j + 1)) {
-                outList[k++] = j;
-            }
-            k = inStart[i];
-            for (int j = Bits.next(attackers[i], 0); j >= 0; j = Bits.next(attackers[i], j + 1)) {
-                inList[k++] = j;
+            outStart[i + 1] += outStart[i];
+            inStart[i + 1] += inStart[i];
+        }
+        int[] fill = java.util.Arrays.copyOf(inStart, n);
+        for (int i = 0; i < m; i++) {
+            int a = (int) (keys[i] >>> 32);
+            int b = (int) keys[i];
+            outList[i] = b;
+            inList[fill[b]++] = a;
+        }
+    }
+
+    private ArgumentationFramework(List<String> names, List<int[]> attackPairs) {
+        this(checkedNames(names), firsts(attackPairs, 0), firsts(attackPairs, 1), attackPairs.size());
+    }
+
+    private static int[] firsts(List<int[]> pairs, int k) {
+        int[] r = new int[pairs.size()];
+        for (int i = 0; i < r.length; i++) {
+            r[i] = pairs.get(i)[k];
+        }
+        return r;
+    }
+
+    private static List<String> checkedNames(List<String> names) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (String s : names) {
+            if (!seen.add(s)) {
+                throw new IllegalArgumentException("argument " + s + " is declared twice");
             }
         }
+        return List.copyOf(names);
+    }
+
+    /**
+     * A framework over arguments named {@code 1..n} (ICCMA's numbering) with attacks {@code from[i] → to[i]} given
+     * as 0-based indices; the names are computed, not stored, so a very large framework costs only its attacks.
+     */
+    public static ArgumentationFramework numbered(int n, int[] from, int[] to, int count) {
+        if (n < 0) {
+            throw new IllegalArgumentException("negative number of arguments: " + n);
+        }
+        for (int i = 0; i < count; i++) {
+            if (from[i] < 0 || from[i] >= n || to[i] < 0 || to[i] >= n) {
+                throw new IllegalArgumentException("attack " + (from[i] + 1) + " " + (to[i] + 1)
+                        + " names an argument outside 1.." + n);
+            }
+        }
+        return new ArgumentationFramework(new Numbered(n), from, to, count);
+    }
+
+    /** The names 1..n as a list that holds nothing. */
+    private static final class Numbered extends java.util.AbstractList<String> implements java.util.RandomAccess {
+        private final int n;
+
+        Numbered(int n) {
+            this.n = n;
+        }
+
+        @Override
+        public String get(int i) {
+            java.util.Objects.checkIndex(i, n);
+            return Integer.toString(i + 1);
+        }
+
+        @Override
+        public int size() {
+            return n;
+        }
+    }
+
+    /**
+     * A framework over {@code names} (distinct, index order) with attacks given as 0-based indices; used by readers
+     * that have already numbered the arguments.
+     */
+    public static ArgumentationFramework indexed(List<String> names, int[] from, int[] to, int count) {
+        List<String> copy = checkedNames(names);
+        for (int i = 0; i < count; i++) {
+            java.util.Objects.checkIndex(from[i], copy.size());
+            java.util.Objects.checkIndex(to[i], copy.size());
+        }
+        return new ArgumentationFramework(copy, from, to, count);
     }
 
     /**
@@ -119,7 +196,9 @@ public final class ArgumentationFramework {
     public static final class Builder {
         private final boolean strict;
         private final LinkedHashMap<String, Integer> args = new LinkedHashMap<>();
-        private final List<int[]> pairs = new ArrayList<>();
+        private int[] from = new int[16];
+        private int[] to = new int[16];
+        private int count;
 
         private Builder(boolean strict) {
             this.strict = strict;
@@ -132,7 +211,15 @@ public final class ArgumentationFramework {
         }
 
         public Builder attack(String attacker, String attacked) {
-            pairs.add(new int[] {id(attacker), id(attacked)});
+            int a = id(attacker);
+            int b = id(attacked);
+            if (count == from.length) {
+                from = java.util.Arrays.copyOf(from, count * 2);
+                to = java.util.Arrays.copyOf(to, count * 2);
+            }
+            from[count] = a;
+            to[count] = b;
+            count++;
             return this;
         }
 
@@ -149,7 +236,7 @@ public final class ArgumentationFramework {
         }
 
         public ArgumentationFramework build() {
-            return new ArgumentationFramework(new ArrayList<>(args.keySet()), pairs);
+            return new ArgumentationFramework(List.copyOf(args.keySet()), from, to, count);
         }
     }
 
@@ -173,12 +260,24 @@ public final class ArgumentationFramework {
 
     /** Index of an argument, or -1. */
     public int indexOf(String argument) {
-        Integer i = index.get(argument);
+        Integer i = index().get(argument);
         return i == null ? -1 : i;
     }
 
+    private Map<String, Integer> index() {
+        Map<String, Integer> m = index;
+        if (m == null) {
+            m = new HashMap<>(n * 2);
+            for (int i = 0; i < n; i++) {
+                m.put(names.get(i), i);
+            }
+            index = m;
+        }
+        return m;
+    }
+
     private int require(String argument) {
-        Integer i = index.get(argument);
+        Integer i = index().get(argument);
         if (i == null) {
             throw new IllegalArgumentException("no argument named " + argument);
         }
@@ -186,11 +285,22 @@ public final class ArgumentationFramework {
     }
 
     public boolean attacks(String attacker, String attacked) {
-        return Bits.get(targets[require(attacker)], require(attacked));
+        return attacks(require(attacker), require(attacked));
     }
 
-    boolean attacks(int attacker, int attacked) {
-        return Bits.get(targets[attacker], attacked);
+    /** Whether argument {@code attacker} attacks {@code attacked} (0-based indices). */
+    public boolean attacks(int attacker, int attacked) {
+        return java.util.Arrays.binarySearch(outList, outStart[attacker], outStart[attacker + 1], attacked) >= 0;
+    }
+
+    /** The 0-based indices of the arguments {@code argument} attacks, in increasing order. */
+    public int[] targetsOf(int argument) {
+        return java.util.Arrays.copyOfRange(outList, outStart[argument], outStart[argument + 1]);
+    }
+
+    /** The 0-based indices of the attackers of {@code argument}, in increasing order. */
+    public int[] attackersOf(int argument) {
+        return java.util.Arrays.copyOfRange(inList, inStart[argument], inStart[argument + 1]);
     }
 
     /** All attacks, attacker-major in argument order. */
@@ -214,11 +324,35 @@ public final class ArgumentationFramework {
     }
 
     long[] attackerBits(int i) {
+        dense();
         return attackers[i];
     }
 
     long[] targetBits(int i) {
+        dense();
         return targets[i];
+    }
+
+    /** The attack relation as n × n bits, for the set algebra of the enumerations; built once, on first use. */
+    private void dense() {
+        if (targets != null) {
+            return;
+        }
+        synchronized (this) {
+            if (targets != null) {
+                return;
+            }
+            long[][] att = new long[n][words];
+            long[][] tgt = new long[n][words];
+            for (int a = 0; a < n; a++) {
+                for (int k = outStart[a]; k < outStart[a + 1]; k++) {
+                    Bits.set(tgt[a], outList[k]);
+                    Bits.set(att[outList[k]], a);
+                }
+            }
+            attackers = att;
+            targets = tgt;
+        }
     }
 
     int words() {
@@ -254,7 +388,7 @@ public final class ArgumentationFramework {
     long[] attackedBy(long[] s) {
         long[] r = new long[words];
         for (int i = Bits.next(s, 0); i >= 0; i = Bits.next(s, i + 1)) {
-            long[] t = targets[i];
+            long[] t = targetBits(i);
             for (int k = 0; k < words; k++) {
                 r[k] |= t[k];
             }
@@ -276,7 +410,7 @@ public final class ArgumentationFramework {
         long[] hit = attackedBy(s);
         long[] r = new long[words];
         for (int a = 0; a < n; a++) {
-            if (Bits.subset(attackers[a], hit)) {
+            if (Bits.subset(attackerBits(a), hit)) {
                 Bits.set(r, a);
             }
         }
@@ -385,12 +519,76 @@ public final class ArgumentationFramework {
         return r;
     }
 
+    /**
+     * Every semi-stable extension (Caminada 2006): a complete extension S whose range S ∪ S⁺ is not strictly inside
+     * another complete extension's range. Every preferred extension with maximal range is one, so they are sought
+     * among the preferred extensions (every semi-stable extension is preferred). When a stable extension exists the
+     * semi-stable extensions are exactly the stable ones.
+     */
+    public List<Extension> semiStableExtensions() {
+        List<Extension> preferred = preferredExtensions();
+        List<long[]> ranges = new ArrayList<>(preferred.size());
+        for (Extension e : preferred) {
+            long[] r = attackedBy(e.bits());
+            for (int k = 0; k < words; k++) {
+                r[k] |= e.bits()[k];
+            }
+            ranges.add(r);
+        }
+        List<Extension> result = new ArrayList<>();
+        for (int i = 0; i < preferred.size(); i++) {
+            boolean maximal = true;
+            for (int j = 0; j < preferred.size() && maximal; j++) {
+                if (j != i && Bits.subset(ranges.get(i), ranges.get(j))
+                        && !java.util.Arrays.equals(ranges.get(i), ranges.get(j))) {
+                    maximal = false;
+                }
+            }
+            if (maximal) {
+                result.add(preferred.get(i));
+            }
+        }
+        return result;
+    }
+
+    /**
+     * The ideal extension (Dung, Mancarella and Toni 2007): the largest admissible subset of the intersection of the
+     * preferred extensions. From that intersection, arguments with an attacker the set does not attack are dropped
+     * until none is left; each round keeps every admissible subset, so the fixed point is the largest one.
+     */
+    public Extension ideal() {
+        long[] s = null;
+        for (Extension e : preferredExtensions()) {
+            if (s == null) {
+                s = e.bits().clone();
+            } else {
+                for (int k = 0; k < words; k++) {
+                    s[k] &= e.bits()[k];
+                }
+            }
+        }
+        boolean changed = true;
+        while (changed) {
+            changed = false;
+            long[] hit = attackedBy(s);
+            for (int a = Bits.next(s, 0); a >= 0; a = Bits.next(s, a + 1)) {
+                if (!Bits.subset(attackerBits(a), hit)) {
+                    Bits.clear(s, a);
+                    changed = true;
+                }
+            }
+        }
+        return wrap(s);
+    }
+
     public List<Extension> extensions(Semantics semantics) {
         return switch (semantics) {
             case GROUNDED -> List.of(grounded());
             case COMPLETE -> completeExtensions();
             case PREFERRED -> preferredExtensions();
             case STABLE -> stableExtensions();
+            case SEMI_STABLE -> semiStableExtensions();
+            case IDEAL -> List.of(ideal());
         };
     }
 
@@ -431,12 +629,12 @@ public final class ArgumentationFramework {
     @Override
     public boolean equals(Object o) {
         return o instanceof ArgumentationFramework f && f.names.equals(names)
-                && java.util.Arrays.deepEquals(f.targets, targets);
+                && java.util.Arrays.equals(f.outStart, outStart) && java.util.Arrays.equals(f.outList, outList);
     }
 
     @Override
     public int hashCode() {
-        return names.hashCode() * 31 + java.util.Arrays.deepHashCode(targets);
+        return names.hashCode() * 31 + java.util.Arrays.hashCode(outList);
     }
 
     @Override

@@ -91,6 +91,43 @@ public final class Audience {
         return new Audience(frozen);
     }
 
+    /**
+     * Parses preferences written {@code v1>v2>v3}: each value preferred to the ones after it; several chains are
+     * separated by commas ({@code a>b,c>d}) and together may leave values unordered. Spaces around names are ignored.
+     */
+    public static Audience parse(String text) {
+        Builder b = builder();
+        for (String chain : text.split(",", -1)) {
+            String[] names = chain.split(">", -1);
+            if (names.length < 2) {
+                throw new IllegalArgumentException("expected preferences such as v1>v2>v3 (chains separated by"
+                        + " commas), found \"" + chain.strip() + "\"");
+            }
+            for (int i = 0; i < names.length; i++) {
+                if (names[i].isBlank()) {
+                    throw new IllegalArgumentException("a value name is missing in \"" + chain.strip() + "\"");
+                }
+                if (i > 0) {
+                    b.prefer(names[i - 1].strip(), names[i].strip());
+                }
+            }
+        }
+        return b.build();
+    }
+
+    /** Both audiences' preferences together; cyclic ones are an {@link IllegalArgumentException}. */
+    public Audience and(Audience other) {
+        Builder b = builder();
+        above.forEach((k, v) -> v.forEach(w -> b.prefer(k, w)));
+        other.above.forEach((k, v) -> v.forEach(w -> b.prefer(k, w)));
+        return b.build();
+    }
+
+    /** The values this audience orders. */
+    public Set<String> orderedValues() {
+        return above.keySet();
+    }
+
     /** Whether {@code better} is strictly preferred to {@code worse}. */
     public boolean prefers(String better, String worse) {
         Set<String> s = above.get(better);
@@ -138,6 +175,13 @@ public final class Audience {
                 prefix.remove(prefix.size() - 1);
             }
         }
+    }
+
+    /** The preferences as {@code a > b, a > c, ...}, closed transitively. */
+    public String describe() {
+        List<String> pairs = new ArrayList<>();
+        above.forEach((k, v) -> v.forEach(w -> pairs.add(k + " > " + w)));
+        return String.join(", ", pairs);
     }
 
     @Override

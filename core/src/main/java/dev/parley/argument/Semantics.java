@@ -9,5 +9,9 @@ public enum Semantics {
     /** Maximal (by inclusion) admissible sets; at least one always exists. */
     PREFERRED,
     /** Conflict-free sets that attack every argument outside them; may not exist. */
-    STABLE
+    STABLE,
+    /** Complete extensions whose range (the set with everything it attacks) is maximal by inclusion. */
+    SEMI_STABLE,
+    /** The largest admissible set inside every preferred extension; always exactly one extension. */
+    IDEAL
 }

@@ -3,6 +3,7 @@ package dev.parley.argument;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -111,6 +112,56 @@ public final class ValueBasedFramework {
         return !forEachOrder(partial, exts -> exts.stream().noneMatch(e -> e.contains(a)));
     }
 
+    /**
+     * The status of every argument at once over every total order of the values that extends {@code partial}, in
+     * the framework's argument order: one pass over the orders, each distinct defeat graph solved once.
+     */
+    public Map<String, Acceptance> acceptance(Audience partial) {
+        checkValueCount();
+        int n = framework.size();
+        boolean[] inSome = new boolean[n];
+        boolean[] inAll = new boolean[n];
+        Arrays.fill(inAll, true);
+        Map<ArgumentationFramework, Boolean> seen = new HashMap<>();
+        for (List<String> order : partial.linearExtensions(values)) {
+            ArgumentationFramework g = defeatGraph(Audience.ranking(order));
+            if (seen.put(g, Boolean.TRUE) != null) {
+                continue;
+            }
+            List<Extension> exts = g.preferredExtensions();
+            for (int a = 0; a < n; a++) {
+                boolean some = false;
+                boolean all = true;
+                for (Extension e : exts) {
+                    boolean in = e.contains(a);
+                    some |= in;
+                    all &= in;
+                }
+                inSome[a] |= some;
+                inAll[a] &= all;
+            }
+        }
+        Map<String, Acceptance> out = new LinkedHashMap<>();
+        for (int a = 0; a < n; a++) {
+            out.put(framework.name(a), inAll[a] ? Acceptance.OBJECTIVE
+                    : inSome[a] ? Acceptance.SUBJECTIVE : Acceptance.INDEFENSIBLE);
+        }
+        return out;
+    }
+
+    /** How many total orders of the values extend {@code partial}: the audiences {@link #acceptance} ranges over. */
+    public int audienceCount(Audience partial) {
+        checkValueCount();
+        return partial.linearExtensions(values).size();
+    }
+
+    private void checkValueCount() {
+        if (values.size() > MAX_VALUES) {
+            throw new IllegalArgumentException("objective and subjective acceptance enumerate every order of the "
+                    + values.size() + " values; at most " + MAX_VALUES + " are supported");
+        }
+    }
+
     private int index(String argument) {
         int a = framework.indexOf(argument);
         if (a < 0) {
@@ -121,10 +172,7 @@ public final class ValueBasedFramework {
 
     /** Whether {@code test} holds for the preferred extensions of every defeat graph an order yields. */
     private boolean forEachOrder(Audience partial, Predicate<List<Extension>> test) {
-        if (values.size() > MAX_VALUES) {
-            throw new IllegalArgumentException("objective and subjective acceptance enumerate every order of the "
-                    + values.size() + " values; at most " + MAX_VALUES + " are supported");
-        }
+        checkValueCount();
         Map<ArgumentationFramework, Boolean> seen = new HashMap<>();
         for (List<String> order : partial.linearExtensions(values)) {
             ArgumentationFramework g = defeatGraph(Audience.ranking(order));

@@ -34,7 +34,11 @@ public final class ProtocolChecker {
     public static List<Diagnostic> check(Protocol protocol) {
         ProtocolChecker c = new ProtocolChecker(protocol);
         c.run();
-        return List.copyOf(c.out);
+        if (protocol.dialect() == Dialect.ORIGINAL) {
+            c.out.addAll(OriginalDgdlReader.notes(protocol));
+        }
+        // a body the original dialect's translation copies once per mover would report its findings once a copy
+        return List.copyOf(new java.util.LinkedHashSet<>(c.out));
     }
 
     private void run() {
@@ -71,11 +75,13 @@ public final class ProtocolChecker {
         for (Protocol.Interaction i : protocol.interactions()) {
             i.addressee().ifPresent(a -> user(a, i.position(), "addressee of " + i.id()));
             statements(i.body(), i, null);
-            if (!reachable.contains(i.id())) {
+            // the original dialect permits a move unless another is mandated: reachability is DGEP's notion
+            if (!reachable.contains(i.id()) && protocol.dialect() != Dialect.ORIGINAL) {
                 warn(i.position(), "interaction " + i.id() + " is never made available by any move(add, ...) effect");
             }
         }
-        if (protocol.rules().stream().noneMatch(r -> r.scope() == Protocol.Scope.INITIAL)) {
+        if (protocol.rules().stream().noneMatch(r -> r.scope() == Protocol.Scope.INITIAL)
+                && protocol.dialect() != Dialect.ORIGINAL) {
             warn(new SourcePosition(1, 1), "no initial rule: no move is legal when the dialogue starts");
         }
         if (protocol.players().isEmpty()) {

@@ -70,8 +70,11 @@ public final class ProtocolParser {
      */
     public static final int MAX_NESTING = 100;
 
-    /** Parses DGDL text of either dialect. */
+    /** Parses DGDL text of any of the three dialects. */
     public static Protocol parse(String text, String sourceName) {
+        if (OriginalDgdlReader.looksOriginal(text, sourceName)) {
+            return OriginalDgdlReader.parse(text, sourceName);
+        }
         DgdlLexer lexer = new DgdlLexer(CharStreams.fromString(text, sourceName));
         lexer.removeErrorListeners();
         CommonTokenStream tokens = new CommonTokenStream(lexer);
@@ -92,7 +95,7 @@ public final class ProtocolParser {
     }
 
     /** Refuses nesting deeper than {@link #MAX_NESTING}, at the bracket that goes one level too deep. */
-    private static void checkNesting(CommonTokenStream tokens, String sourceName) {
+    static void checkNesting(CommonTokenStream tokens, String sourceName) {
         tokens.fill();
         int depth = 0;
         for (Token t : tokens.getTokens()) {
@@ -112,7 +115,7 @@ public final class ProtocolParser {
     }
 
     /** Stops at the first syntax error and turns it into a {@link DgdlSyntaxException}. */
-    private static final class FirstErrorListener extends BaseErrorListener {
+    static final class FirstErrorListener extends BaseErrorListener {
         private final String source;
 
         FirstErrorListener(String source) {

@@ -20,8 +20,10 @@ public interface ContentRules {
     ObjectNode schema(String moveId, MoveContext context);
 
     /**
-     * Why {@code content}, already valid against {@link #schema}, cannot be said by this speaker now; empty when it
-     * can. Reads only the speaker's own private information and the public transcript.
+     * Why {@code content} cannot be said by this speaker now; empty when it can. Reads only the speaker's own private
+     * information and the public transcript. The content is valid against {@link #schema}, or (when a person's move
+     * is refused by a schema that lists only the feasible values) of the schema's shape with other values; content
+     * too malformed to read throws {@link IllegalArgumentException}, and the schema's reason is given instead.
      */
     Optional<String> infeasible(String moveId, Map<String, Object> content, MoveContext context);
 }

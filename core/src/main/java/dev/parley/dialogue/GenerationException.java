@@ -8,10 +8,21 @@ public final class GenerationException extends LlmException {
     private static final long serialVersionUID = 1L;
 
     private final transient List<Rejection> rejections;
+    private final transient List<String> rawAnswers;
 
     public GenerationException(String message, List<Rejection> rejections) {
+        this(message, rejections, List.of());
+    }
+
+    /** @param rawAnswers the refused answers as the generator received them, oldest first */
+    public GenerationException(String message, List<Rejection> rejections, List<String> rawAnswers) {
         super(message);
         this.rejections = List.copyOf(rejections);
+        this.rawAnswers = List.copyOf(rawAnswers);
+    }
+
+    public List<String> rawAnswers() {
+        return rawAnswers;
     }
 
     public List<Rejection> rejections() {

@@ -49,39 +49,90 @@ public final class LlmMoveGenerator implements MoveGenerator {
         this.maxAttempts = maxAttempts;
     }
 
-    /** The whole answer's schema: the words and every content variable, all required, nothing else. */
+    /**
+     * The whole answer's schema: every content variable, then the words, all required, nothing else. The content
+     * comes first because a model writes the members in order: deciding what it offers or claims before it words
+     * it lets the words state that content (a small model asked for words first often states something else).
+     */
     public static ObjectNode answerSchema(ObjectNode contentSchema) {
         ObjectNode root = NODES.objectNode().put("type", "object");
         ObjectNode props = root.putObject("properties");
-        props.putObject(MovePrompt.TEXT).put("type", "string");
-        ArrayNode required = root.putArray("required").add(MovePrompt.TEXT);
+        ArrayNode required = root.putArray("required");
         JsonNode contentProps = contentSchema.path("properties");
         for (Iterator<Map.Entry<String, JsonNode>> it = contentProps.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             props.set(e.getKey(), e.getValue().deepCopy());
             required.add(e.getKey());
         }
+        props.putObject(MovePrompt.TEXT).put("type", "string");
+        required.add(MovePrompt.TEXT);
         root.put("additionalProperties", false);
         return root;
     }
 
     /** The messages of the first attempt (what a prompt preview shows). */
     public List<ChatMessage> firstMessages(MoveRequest request) {
-        MovePrompt p = MovePrompt.build(request.dcrs(), background, answerSchema(request.schema()).toString());
+        MovePrompt p = MovePrompt.build(request.dcrs(), background,
+                promptView(answerSchema(request.schema())).toString());
         return List.of(ChatMessage.system(p.system()), ChatMessage.user(p.user()));
     }
 
+    /**
+     * The schema as the prompt shows it: without the {@code anyOf} alternatives of an object that also lists its
+     * properties. Those alternatives only narrow the properties (a domain spells out its feasible combinations
+     * there, for a grammar to decode under and for validation); written out they would make the prompt several
+     * times longer while saying little more to a reader.
+     */
+    static JsonNode promptView(JsonNode schema) {
+        if (schema.isObject()) {
+            ObjectNode out = NODES.objectNode();
+            boolean listed = schema.has("properties");
+            for (Iterator<Map.Entry<String, JsonNode>> it = schema.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                if (!(listed && e.getKey().equals("anyOf"))) {
+                    out.set(e.getKey(), promptView(e.getValue()));
+                }
+            }
+            return out;
+        }
+        if (schema.isArray()) {
+            ArrayNode out = NODES.arrayNode();
+            schema.forEach(n -> out.add(promptView(n)));
+            return out;
+        }
+        return schema;
+    }
+
+    /**
+     * Asks for the move until an answer passes verification. A retry starts from the first prompt again plus the
+     * reason of the last refusal, without the refused answer itself: a small model shown its own answer copies it
+     * word for word (SmolLM2 135M did, three times over, whatever the seed).
+     */
     @Override
     public Utterance generate(MoveRequest request, long seed) {
         ObjectNode schema = answerSchema(request.schema());
-        String schemaText = schema.toString();
-        List<ChatMessage> messages = new ArrayList<>(firstMessages(request));
+        String schemaText = promptView(schema).toString();
+        List<ChatMessage> first = firstMessages(request);
+        List<ChatMessage> messages = new ArrayList<>(first);
         Optional<OutputSchema> structured = Optional.of(OutputSchema.json("parley_" + request.moveId(), schema));
         List<String> raw = new ArrayList<>();
         List<Rejection> rejections = new ArrayList<>();
         int hits = 0;
         for (int attempt = 1; attempt <= maxAttempts; attempt++) {
-            ChatAnswer answer = chat.complete(new ChatCall(messages, seed, structured));
+            ChatAnswer answer;
+            try {
+                // a retry draws a fresh sample: with the first attempt's seed a small model repeats its answer
+                answer = chat.complete(new ChatCall(messages, attemptSeed(seed, attempt), structured));
+            } catch (dev.parley.llm.LlmTimeoutException e) {
+                // a generation cancelled at the time limit is a refused answer: asked again, briefer
+                Rejection late = new Rejection(Rejection.TIMEOUT, e.getMessage());
+                rejections.add(late);
+                raw.add("");
+                messages = new ArrayList<>(first);
+                messages.add(ChatMessage.user(MovePrompt.retry("it did not finish in time; answer briefly",
+                        schemaText)));
+                continue;
+            }
             hits += answer.cached() ? 1 : 0;
             raw.add(answer.text());
             Answer a = parse(answer.text());
@@ -93,12 +144,17 @@ public final class LlmMoveGenerator implements MoveGenerator {
                 return new Utterance(a.text().strip(), a.content(), attempt, rejections, raw, hits);
             }
             rejections.add(r.get());
-            messages.add(ChatMessage.assistant(answer.text()));
+            messages = new ArrayList<>(first);
             messages.add(ChatMessage.user(MovePrompt.retry(r.get().detail(), schemaText)));
         }
         throw new GenerationException(chat.label() + " gave no acceptable answer for the " + request.moveId()
                 + " move in " + maxAttempts + " attempts; last refusal: " + rejections.get(rejections.size() - 1),
-                rejections);
+                rejections, raw);
+    }
+
+    /** The sampling seed of an attempt: the move's own seed first, then distinct seeds derived from it. */
+    static long attemptSeed(long seed, int attempt) {
+        return attempt == 1 ? seed : seed + 1_000_003L * (attempt - 1);
     }
 
     private record Answer(String text, Map<String, Object> content, Optional<Rejection> rejection) {

@@ -93,9 +93,22 @@ public final class MoveVerifier {
     public Optional<Rejection> checkSaid(String moveId, Map<String, Object> content, MoveContext context) {
         Optional<Rejection> invalid = checkSchema(rules.schema(moveId, context), content);
         if (invalid.isPresent()) {
-            return invalid;
+            // a domain's schema may list only what this speaker can offer, so it refuses an infeasible offer too;
+            // the domain's own reason ("you cannot give 3 apples: you hold 2") tells a person why
+            Optional<Rejection> infeasible = infeasibleIfReadable(moveId, content, context);
+            return infeasible.isPresent() ? infeasible : invalid;
         }
         return rules.infeasible(moveId, content, context).map(r -> new Rejection(Rejection.INFEASIBLE, r));
+    }
+
+    /** The feasibility reason, or none when the content is too malformed for the domain to read at all. */
+    private Optional<Rejection> infeasibleIfReadable(String moveId, Map<String, Object> content,
+                                                     MoveContext context) {
+        try {
+            return rules.infeasible(moveId, content, context).map(r -> new Rejection(Rejection.INFEASIBLE, r));
+        } catch (IllegalArgumentException malformed) {
+            return Optional.empty();
+        }
     }
 
     /** The words alone, and the words against the content. */

@@ -97,6 +97,13 @@ public final class Dialogue {
      */
     public static Dialogue start(Protocol protocol, List<Participant> participants,
                                  ExternalConditionResolver resolver) {
+        // a game of the original dialect plays through its translation, unless it uses what the engine lacks
+        java.util.Optional<dev.parley.dgdl.Diagnostic> lacking = dev.parley.dgdl.OriginalDgdlReader.unplayable(protocol);
+        if (lacking.isPresent()) {
+            dev.parley.dgdl.Diagnostic n = lacking.get();
+            throw new DialogueException(n.file() + ":" + n.position().line() + ":" + n.position().column()
+                    + ": Parley cannot play " + protocol.id() + ": " + n.message());
+        }
         Dialogue d = new Dialogue(protocol, Objects.requireNonNull(resolver, "resolver"));
         d.roles.join(protocol, participants);
         for (String id : d.roles.ids()) {

@@ -63,6 +63,10 @@ public final class GameTree {
     private final int numDecision;
     private final int numTerminal;
 
+    /** Values other packages derive from this tree once and keep with it (a solver's plan, its scratch). */
+    private final java.util.concurrent.ConcurrentHashMap<Class<?>, Object> derived =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
     private GameTree(Builder b) {
         this.name = b.game.name();
         this.type = b.game.type();
@@ -136,6 +140,14 @@ public final class GameTree {
         this.numChance = chance;
         this.numDecision = decision;
         this.numTerminal = terminal;
+    }
+
+    /**
+     * The value of kind {@code kind} derived from this tree, made by {@code make} on first use and kept for the
+     * tree's lifetime (the tree is immutable, so what is derived from it stays valid).
+     */
+    public <T> T derived(Class<T> kind, java.util.function.Function<GameTree, ? extends T> make) {
+        return kind.cast(derived.computeIfAbsent(kind, k -> make.apply(this)));
     }
 
     /** Compiles {@code game} with no size limit beyond memory. */

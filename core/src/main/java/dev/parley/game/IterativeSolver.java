@@ -16,6 +16,15 @@ public interface IterativeSolver {
     /** The average policy over every infoset (uniform where nothing has been accumulated yet). */
     TabularPolicy averagePolicy();
 
+    /**
+     * The average policy as slot probabilities of {@code tree} (the game this solver runs on, compiled), the form
+     * the tree's evaluators read. Solvers that keep their policy in that form hand it over without a copy through
+     * a table.
+     */
+    default double[] averagePolicySlots(GameTree tree) {
+        return averagePolicy().toSlots(tree);
+    }
+
     /** Runs {@code count} iterations. */
     default void run(int count) {
         for (int i = 0; i < count; i++) {

@@ -1,5 +1,6 @@
 package dev.parley.llm;
 
+import dev.parley.error.InvalidSettingException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
@@ -20,9 +21,7 @@ public final class BoundedExecutor implements AutoCloseable {
     private final ExecutorService pool;
 
     public BoundedExecutor(int concurrency) {
-        if (concurrency < 1) {
-            throw new IllegalArgumentException("--llm-concurrency must be at least 1, not " + concurrency);
-        }
+        InvalidSettingException.atLeast("concurrency", concurrency, 1);
         this.concurrency = concurrency;
         AtomicInteger n = new AtomicInteger();
         this.pool = Executors.newFixedThreadPool(concurrency, r -> {

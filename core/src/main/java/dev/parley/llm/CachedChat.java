@@ -1,5 +1,6 @@
 package dev.parley.llm;
 
+import dev.parley.error.Setting;
 import dev.parley.llm.cache.CacheMode;
 import dev.parley.llm.cache.CachedAnswer;
 import dev.parley.llm.cache.CallCache;
@@ -116,7 +117,7 @@ public final class CachedChat implements ChatBackend {
             accounting.failure(0);
             throw new ReplayMissException("replay mode: the cache " + cache.location() + " has no answer for "
                     + inner.label() + " on the prompt \"" + sig.promptSummary() + "\" (key " + sig.key()
-                    + "); run once with --cache-mode read-write to record it");
+                    + "); run once with " + Setting.named("cacheMode") + " read-write to record it");
         }
         return Optional.empty();
     }

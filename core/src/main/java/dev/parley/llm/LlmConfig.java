@@ -1,13 +1,14 @@
 package dev.parley.llm;
 
+import dev.parley.error.Setting;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 
 /**
- * How to reach a chat model. Provider "openai" covers every OpenAI-compatible server through {@code baseUrl}
- * (OpenAI, vLLM, llama.cpp server, LM Studio, Ollama's {@code /v1}).
+ * How to reach a chat model. {@link ChatProvider} finds the adapter by {@code provider}; "openai" covers every
+ * OpenAI-compatible server through {@code baseUrl} (OpenAI, vLLM, llama.cpp server, LM Studio, Ollama's {@code /v1}).
  *
  * @param temperature    sampling temperature
  * @param seed           the default sampling seed when a call brings none (null: none)
@@ -31,8 +32,8 @@ public record LlmConfig(String provider, String baseUrl, String model, double te
         Objects.requireNonNull(model, "model");
         Objects.requireNonNull(timeout, "timeout");
         Objects.requireNonNull(initialBackoff, "initialBackoff");
-        if (!provider.equals(OPENAI)) {
-            throw new IllegalArgumentException("unknown provider '" + provider + "'; supported: openai");
+        if (provider.isBlank()) {
+            throw new IllegalArgumentException("the provider must be named"); // which exist is ChatProvider's call
         }
         if (maxTokens < 1 || maxRetries < 0 || timeout.isNegative() || timeout.isZero()) {
             throw new IllegalArgumentException("maxTokens must be positive, maxRetries non-negative and timeout"
@@ -77,7 +78,7 @@ public record LlmConfig(String provider, String baseUrl, String model, double te
         }
         if (URI.create(baseUrl).getHost() != null && URI.create(baseUrl).getHost().endsWith("api.openai.com")) {
             throw new LlmException("no API key: set the environment variable "
-                    + (apiKeyEnv == null ? "named by --api-key-env" : apiKeyEnv) + " for " + baseUrl);
+                    + (apiKeyEnv == null ? "named by " + Setting.named("apiKeyEnv") : apiKeyEnv) + " for " + baseUrl);
         }
         return NO_KEY;
     }

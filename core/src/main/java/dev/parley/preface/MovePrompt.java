@@ -16,6 +16,7 @@ public record MovePrompt(String system, String user) {
 
     /** The JSON member that holds the words. */
     public static final String TEXT = "text";
+    private static final java.util.regex.Pattern PLACEHOLDER = java.util.regex.Pattern.compile("\\$[A-Za-z_][A-Za-z0-9_]*");
 
     public static MovePrompt build(Dcrs dcrs, String background, String contentSchema) {
         StringBuilder sb = new StringBuilder();
@@ -41,8 +42,12 @@ public record MovePrompt(String system, String user) {
         dcrs.response().instructionText().ifPresent(i -> sb.append("Guidance for this message: ")
                 .append(i.strip()).append('\n'));
         sb.append(answerOnly(contentSchema));
+        String opener = dcrs.response().opener();
+        // an opener with $variables is not shown: a small model copies it into its words, the placeholder or
+        // whatever stands in for it ("I claim that ..." became SmolLM2's claim)
+        String form = opener == null || PLACEHOLDER.matcher(opener).find() ? "" : opener.strip();
         String user = "Make the " + dcrs.response().moveName() + " move now"
-                + (dcrs.response().opener() == null ? "" : " (its form: \"" + dcrs.response().opener() + "\")")
+                + (form.isEmpty() ? "" : " (its form: \"" + form + "\")")
                 + ". Decide its content yourself, and write the words you say in \"" + TEXT + "\": one to three"
                 + " natural sentences, in your own voice, that state that content.";
         return new MovePrompt(sb.toString(), user);
@@ -50,12 +55,13 @@ public record MovePrompt(String system, String user) {
 
     /** The last part of the context; also repeated when a refused answer is retried. */
     public static String answerOnly(String contentSchema) {
-        return "Answer with only one JSON object: \"" + TEXT + "\" (your words) and the move's content variables,"
-                + " as this JSON Schema describes: " + contentSchema;
+        return "Answer with only one JSON object: the move's content variables, then \"" + TEXT + "\" (your words"
+                + " saying that content), as this JSON Schema describes: " + contentSchema;
     }
 
-    /** The follow-up message after a refused answer: the reason, then the task again. */
+    /** The message after a refused answer (which is not shown again): the reason, then the task again. */
     public static String retry(String reason, String contentSchema) {
-        return "That answer was refused: " + reason + ". Answer again. " + answerOnly(contentSchema);
+        return "An answer you gave to this was refused: " + reason + ". Answer again, differently. "
+                + answerOnly(contentSchema);
     }
 }

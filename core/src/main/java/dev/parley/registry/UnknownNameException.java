@@ -1,9 +1,10 @@
 package dev.parley.registry;
 
+import dev.parley.error.InputException;
 import java.util.List;
 
-/** A name no {@link Registry} entry has; the message lists the names there are. */
-public final class UnknownNameException extends IllegalArgumentException {
+/** A name no {@link Registry} entry has: bad input, whose message lists the names there are. */
+public final class UnknownNameException extends InputException {
 
     private static final long serialVersionUID = 1L;
 

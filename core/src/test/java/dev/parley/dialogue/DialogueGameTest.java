@@ -197,6 +197,37 @@ class DialogueGameTest {
     }
 
     @Test
+    void anEngineBranchedAnotherWayGivesTheSameTreeAndIsAskedOncePerMessage() {
+        // a branching that counts its calls and copies its parent like the default: the seam the benchmarks use
+        AtomicInteger branched = new AtomicInteger();
+        EngineBranching counting = (parent, transcript, fresh) -> {
+            branched.incrementAndGet();
+            assertThat(fresh.get().history()).isEmpty();
+            return EngineBranching.COPY.branch(parent, transcript, fresh);
+        };
+        DialogueGame copied = offline(3, 1);
+        DialogueGame other = new DialogueGame(DOMAIN, SCENARIOS, DOMAIN.instructions(),
+                new OfflineMoveGenerator(DOMAIN.content()), RewardModel.exact(DOMAIN), DialogueGame.Settings.of(3, 1),
+                counting);
+        GameTree a = GameTree.compile(copied);
+        GameTree b = GameTree.compile(other);
+        assertThat(b.numNodes()).isEqualTo(a.numNodes());
+        assertThat(b.numInfosets()).isEqualTo(a.numInfosets());
+        for (int n = 0; n < a.numNodes(); n++) {
+            assertThat(b.actionLabel(n)).isEqualTo(a.actionLabel(n));
+            for (int p = 0; p < a.numPlayers(); p++) {
+                assertThat(b.utility(n, p)).isEqualTo(a.utility(n, p));
+            }
+        }
+        for (int i = 0; i < a.numInfosets(); i++) {
+            assertThat(b.infosetKey(i)).isEqualTo(a.infosetKey(i));
+        }
+        // every message generated is performed on one branched engine
+        assertThat(branched.get()).isPositive();
+        assertThat((long) branched.get()).isEqualTo(other.account().generations());
+    }
+
+    @Test
     void refusedAnswersAreCountedByReasonAndNeverReachTheTranscript() {
         // A generator whose first answer to every accept names the wrong price, then the right one.
         AtomicInteger calls = new AtomicInteger();
@@ -237,6 +268,58 @@ class DialogueGameTest {
         s = s.child(action(s, "ask/firm"));
         s = s.child(action(s, "accept/any"));
         assertThat(g.transcript(s).get(1).content()).containsEntry("terms", 8);
+    }
+
+    @Test
+    void aMoveRefusedOnEveryAttemptEndsItsDialogueThereAndTheRunGoesOn() {
+        // A generator that can never word an accept: every attempt is refused.
+        AtomicInteger asked = new AtomicInteger();
+        MoveGenerator mute = new MoveGenerator() {
+            final MoveGenerator inner = new OfflineMoveGenerator(DOMAIN.content());
+
+            @Override
+            public Utterance generate(MoveRequest request, long seed) {
+                if (!request.moveId().equals("accept")) {
+                    return inner.generate(request, seed);
+                }
+                asked.incrementAndGet();
+                Rejection r = new Rejection(Rejection.WORDS_CONTENT, "the words do not state the price");
+                throw new GenerationException("refused three times", List.of(r, r, r), List.of("a", "b", "c"));
+            }
+
+            @Override
+            public String chooseMove(MoveContext c, List<String> legal, Instruction i, Dcrs d, long seed) {
+                return inner.chooseMove(c, legal, i, d, seed);
+            }
+
+            @Override
+            public String backend() {
+                return "mute";
+            }
+        };
+        DialogueGame g = game(mute, DialogueGame.Settings.of(3, 1));
+        GameTree tree = GameTree.compile(g); // the whole tree is built: no exception reaches the solver
+        assertThat(tree.numNodes()).isGreaterThan(10);
+        State s = g.initialState().child(0);
+        s = s.child(action(s, "ask/firm"));
+        State before = s;
+        State gaveUp = s.child(action(s, "accept/any"));
+        assertThat(gaveUp.isTerminal()).isTrue();
+        assertThat(g.abandoned(gaveUp)).map(Rejection::kind).contains(Rejection.WORDS_CONTENT);
+        assertThat(g.abandoned(before)).isEmpty();
+        // no message was added: the dialogue is scored as it stood (an ask at 8, nothing agreed)
+        assertThat(g.transcript(gaveUp)).isEqualTo(g.transcript(before));
+        assertThat(gaveUp.returns()).containsExactly(DOMAIN.scorer().score(SCENARIOS.get(0), g.transcript(before)));
+        // counted once per distinct move given up, however often walks reach it (the failure is remembered)
+        DialogueGame.Verification v = g.account().verification();
+        assertThat(v.abandoned()).isEqualTo(asked.get()).isPositive();
+        assertThat(v.abandonedByReason()).containsOnlyKeys(Rejection.WORDS_CONTENT);
+        assertThat(v.byReason()).containsEntry(Rejection.WORDS_CONTENT, 3L * asked.get());
+        int before2 = asked.get();
+        GameTree.compile(g);
+        assertThat(asked.get()).isEqualTo(before2);
+        // with its abandoned branches it is still a well-formed game (perfect recall, returns only at terminals)
+        assertThat(GameConformance.check(g).infosetsSeen()).isPositive();
     }
 
     @Test

@@ -24,11 +24,19 @@ class LlmConfigTest {
 
     @Test
     void badSettingsAreRejected() {
-        assertThatThrownBy(() -> new LlmConfig("anthropic", "http://x", "m", 1, null, 10, Duration.ofSeconds(1), 0,
-                Duration.ZERO, null)).hasMessage("unknown provider 'anthropic'; supported: openai");
+        assertThatThrownBy(() -> new LlmConfig(" ", "http://x", "m", 1, null, 10, Duration.ofSeconds(1), 0,
+                Duration.ZERO, null)).hasMessage("the provider must be named");
         assertThatThrownBy(() -> LlmConfig.openAi("http://x", "m").withTimeout(Duration.ZERO))
                 .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> LlmConfig.openAi("http:// bad url", "m")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void coreAloneHasNoChatProviderAndSaysSo() {
+        // core's test class path holds no provider module: the port must say so rather than fall back to anything
+        assertThatThrownBy(() -> ChatProvider.backend(LlmConfig.openAi("http://localhost:1/v1", "m"), Map.of()))
+                .isInstanceOf(LlmException.class)
+                .hasMessage("no chat provider 'openai' on the class path");
     }
 
     @Test
@@ -37,13 +45,6 @@ class LlmConfigTest {
         assertThat(CacheMode.parse("REPLAY")).isEqualTo(CacheMode.REPLAY);
         assertThatThrownBy(() -> CacheMode.parse("sometimes"))
                 .hasMessage("cache mode must be one of read-write, read-only, off, replay, not 'sometimes'");
-    }
-
-    @Test
-    void longSeedsAreFoldedIntoOpenAisRange() {
-        assertThat(LangChainChat.foldSeed(42)).isEqualTo(42);
-        assertThat(LangChainChat.foldSeed(-7)).isEqualTo(-7);
-        assertThat(LangChainChat.foldSeed(1L << 40)).isNotEqualTo(LangChainChat.foldSeed(1L << 41));
     }
 
     @Test

@@ -1,6 +1,8 @@
 package dev.parley.domain;
 
 import dev.parley.dialogue.Domain;
+import dev.parley.domain.campsite.Campsite;
+import dev.parley.domain.dealornodeal.DealOrNoDeal;
 import dev.parley.domain.debate.Debate;
 import dev.parley.domain.fruit.FruitTrading;
 import dev.parley.domain.scheduling.MeetingScheduling;
@@ -15,7 +17,7 @@ public final class DialogueDomains {
 
     /** Each domain under its own {@code name()}. */
     private static final Registry<Domain> REGISTRY = registry(FruitTrading::domain, MeetingScheduling::domain,
-            Debate::domain);
+            Debate::domain, Campsite::domain, DealOrNoDeal::domain);
 
     private DialogueDomains() {
     }
@@ -24,7 +26,11 @@ public final class DialogueDomains {
     private static Registry<Domain> registry(Supplier<Domain>... domains) {
         Registry.Builder<Domain> b = Registry.builder("dialogue domain");
         for (Supplier<Domain> d : domains) {
-            b.add(d.get().name(), d);
+            String name = d.get().name();
+            b.add(name, d);
+            if (name.contains("-")) {
+                b.alias(name.replace('-', '_'), name); // the name of its game in Games
+            }
         }
         return b.build();
     }
@@ -34,7 +40,7 @@ public final class DialogueDomains {
         return names().stream().map(DialogueDomains::require).toList();
     }
 
-    /** {@code fruit-trading}, {@code scheduling}, {@code debate}. */
+    /** {@code fruit-trading}, {@code scheduling}, {@code debate}, {@code campsite}, {@code deal-or-no-deal}. */
     public static List<String> names() {
         return REGISTRY.names();
     }

@@ -15,7 +15,8 @@ class DialogueDomainsTest {
     @Test
     void everyDomainIsFoundByNameAndWellFormed() {
         List<Domain> all = DialogueDomains.all();
-        assertThat(all).extracting(Domain::name).containsExactly("fruit-trading", "scheduling", "debate");
+        assertThat(all).extracting(Domain::name).containsExactly("fruit-trading", "scheduling", "debate", "campsite",
+                "deal-or-no-deal");
         for (Domain d : all) {
             assertThat(DialogueDomains.find(d.name())).get().extracting(Domain::name).isEqualTo(d.name());
             List<Instruction> instructions = d.instructions();
@@ -26,7 +27,8 @@ class DialogueDomainsTest {
             assertThat(d.protocol().players()).extracting(p -> p.id()).containsExactlyElementsOf(d.protocolPlayers());
             List<Scenario> scenarios = d.scenarios(6, 1);
             assertThat(scenarios).hasSize(6).allSatisfy(s -> assertThat(s.players()).hasSize(2));
-            assertThat(scenarios.get(0).id()).isEqualTo("default");
+            // the first scenario is the domain's default, whatever the seed ("default", or a recorded dialogue's id)
+            assertThat(scenarios.get(0)).isEqualTo(d.scenarios(1, 99).get(0));
             assertThat(d.prompts().background()).isNotBlank();
             assertThat(d.prompts().rewardQuery()).isNotBlank();
             assertThat(d.prompts().extractionQuery()).isNotBlank();
@@ -36,14 +38,12 @@ class DialogueDomainsTest {
 
     @Test
     void theRegistriesShareOneShape() {
-        assertThat(DialogueDomains.names()).containsExactly("fruit-trading", "scheduling", "debate");
+        assertThat(DialogueDomains.names()).containsExactly("fruit-trading", "scheduling", "debate", "campsite",
+                "deal-or-no-deal");
         assertThat(DialogueDomains.require("debate").name()).isEqualTo("debate");
         assertThatThrownBy(() -> DialogueDomains.require("chess")).isInstanceOf(UnknownNameException.class)
-                .hasMessage("unknown dialogue domain 'chess'; expected one of fruit-trading, scheduling, debate");
-        assertThat(GameCatalog.names()).containsExactly("kuhn_poker", "kuhn_poker_3p", "leduc_poker");
-        assertThat(GameCatalog.find("nope")).isEmpty();
-        assertThat(GameCatalog.require("leduc_poker").factory().get().name()).isEqualTo("leduc_poker");
-        assertThatThrownBy(() -> GameCatalog.require("chess")).isInstanceOf(UnknownNameException.class)
-                .hasMessage("unknown game 'chess'; expected one of kuhn_poker, kuhn_poker_3p, leduc_poker");
+                .hasMessage("unknown dialogue domain 'chess'; expected one of fruit-trading, scheduling, debate, campsite, deal-or-no-deal");
+        // a domain's game name (Games) finds the domain too
+        assertThat(DialogueDomains.require("fruit_trading").name()).isEqualTo("fruit-trading");
     }
 }

@@ -1,5 +1,6 @@
 package dev.parley.agent;
 
+import dev.parley.error.Setting;
 import dev.parley.dialogue.Contents;
 import dev.parley.dialogue.DialogueGame;
 import dev.parley.dialogue.Message;
@@ -147,8 +148,8 @@ final class GameTracker {
             return Match.none("is not a move the game's players can make there");
         }
         if (game.settings().observe() == Observation.MOVES) {
-            return sameContent.isEmpty() ? Match.none("has content no game player gives there, and under --observe"
-                    + " moves the location must be exact") : new Match(sameContent.get(0), 0, false, "");
+            return sameContent.isEmpty() ? Match.none("has content no game player gives there, and under "
+                    + Setting.named("observe") + " moves the location must be exact") : new Match(sameContent.get(0), 0, false, "");
         }
         List<State> pool = sameContent.isEmpty() ? sameMove : sameContent;
         State best = null;

@@ -42,6 +42,19 @@ public final class SteeredAgent {
                           double[] payoffs) {
     }
 
+    /**
+     * Where an agent stands, for resuming it after a restart: the game action it chose at each transcript index
+     * (so the tracker places its own moves exactly, as it did before) and how many draws it has made from its
+     * random stream (so the draws after a restart are the ones it would have made).
+     */
+    public record Progress(Map<Integer, Integer> actions, int draws) {
+        public static final Progress START = new Progress(Map.of(), 0);
+
+        public Progress {
+            actions = Map.copyOf(actions);
+        }
+    }
+
     private final DgepClient client;
     private final DialogueGame game;
     private final TabularPolicy policy;
@@ -86,6 +99,19 @@ public final class SteeredAgent {
 
     /** Plays the seat already {@code joined} (taken before the game was ready, say) until the game or dialogue ends. */
     public Outcome play(String dialogueId, DgepClient.Joined joined) {
+        return play(dialogueId, joined, Progress.START, p -> { });
+    }
+
+    /**
+     * Plays the seat already {@code joined} from {@code from} (where an earlier run of this agent stopped), telling
+     * {@code onMove} where it stands after each move the server accepted, so that the caller can keep it.
+     */
+    public Outcome play(String dialogueId, DgepClient.Joined joined, Progress from,
+                        java.util.function.Consumer<Progress> onMove) {
+        for (int k = 0; k < from.draws(); k++) {
+            random.nextDouble();
+        }
+        int draws = from.draws();
         int me = game.domain().protocolPlayers().indexOf(joined.protocolPlayer());
         if (me < 0) {
             throw new AgentException("seat " + joined.player() + " is player " + joined.protocolPlayer()
@@ -94,7 +120,7 @@ public final class SteeredAgent {
         }
         LOG.info("{}: joined dialogue {} as {} (game player {})", label, dialogueId, joined.player(), me);
         GameTracker tracker = new GameTracker(game, me, scenario, matcher);
-        Map<Integer, Integer> myActions = new HashMap<>();
+        Map<Integer, Integer> myActions = new HashMap<>(from.actions());
         List<Decision> decisions = new ArrayList<>();
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
@@ -126,6 +152,7 @@ public final class SteeredAgent {
             int[] legal = state.legalActions();
             double[] p = policy.actionProbabilities(state.infoStateKey(me), legal);
             int action = legal[draw(p)];
+            draws++;
             Map<String, Double> shown = new LinkedHashMap<>();
             for (int k = 0; k < legal.length; k++) {
                 shown.put(state.actionLabel(legal[k]), p[k]);
@@ -155,6 +182,7 @@ public final class SteeredAgent {
                 throw e;
             }
             myActions.put(said.index(), action);
+            onMove.accept(new Progress(myActions, draws));
             Decision d = new Decision(said.index(), action, shown, state.actionLabel(action), message.moveId(),
                     game.codec().instruction(action).name(), message.text());
             decisions.add(d);

@@ -1,6 +1,7 @@
 package dev.parley.agent;
 
-import dev.parley.cfr.CfrSolver;
+import dev.parley.game.IterativeSolver;
+import dev.parley.solver.Solvers;
 import dev.parley.cfr.CfrVariant;
 import dev.parley.dialogue.ActionSpace;
 import dev.parley.dialogue.DialogueGame;
@@ -56,9 +57,9 @@ public record SteeringModel(DialogueGame game, GameTree tree, TabularPolicy equi
     public static SteeringModel solve(Domain domain, MoveGenerator generator, Settings s, int iterations) {
         DialogueGame game = game(domain, generator, s);
         GameTree tree = new TreeBuilder(s.concurrency(), MAX_NODES, n -> { }).build(game).tree();
-        CfrSolver solver = new CfrSolver(tree, CfrVariant.CFR_PLUS);
+        IterativeSolver solver = Solvers.of(CfrVariant.CFR_PLUS).onTree(tree, 0);
         solver.run(iterations);
-        double[] slots = solver.averagePolicySlots();
+        double[] slots = solver.averagePolicySlots(tree);
         double nashConv = Exploitability.nashConv(tree, slots);
         LOG.info("{}: {} infosets solved with {} iterations of CFR+, NashConv {}", domain.name(),
                 tree.numInfosets(), iterations, nashConv);

@@ -13,6 +13,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -42,8 +43,8 @@ final class CacheCommand implements Runnable {
     static final class Stats implements Callable<Integer> {
         @ParentCommand
         CacheCommand parent;
-        @Option(names = "--json", description = "Print JSON instead of a table.")
-        boolean json;
+        @Mixin
+        JsonOption json;
         @Spec
         CommandSpec spec;
 
@@ -54,7 +55,7 @@ final class CacheCommand implements Runnable {
                 s = c.stats();
             }
             PrintWriter out = spec.commandLine().getOut();
-            if (json) {
+            if (json.on()) {
                 ObjectNode o = Json.MAPPER.createObjectNode();
                 o.put("location", s.location()).put("entries", s.entries()).put("input_tokens", s.inputTokens())
                         .put("output_tokens", s.outputTokens()).put("model_seconds", s.modelLatencyMicros() / 1e6);

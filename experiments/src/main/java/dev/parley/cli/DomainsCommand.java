@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -30,12 +31,11 @@ final class DomainsCommand implements Callable<Integer> {
             description = "Scenarios to show per domain: the default one, then seeded draws (default: ${DEFAULT-VALUE}).")
     int scenarios;
 
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "S",
-            description = "Seed of the drawn scenarios (default: ${DEFAULT-VALUE}).")
-    long seed;
+    @Mixin
+    SeedOption seedOption = new SeedOption(1);
 
-    @Option(names = "--json", description = "Print JSON instead of text.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Spec
     CommandSpec spec;
@@ -47,7 +47,7 @@ final class DomainsCommand implements Callable<Integer> {
         }
         List<Domain> domains = name == null ? DialogueDomains.all() : List.of(DialogueDomains.require(name));
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
+        if (json.on()) {
             ObjectNode root = Json.MAPPER.createObjectNode();
             ArrayNode arr = root.putArray("domains");
             domains.forEach(d -> json(d, arr.addObject()));
@@ -73,7 +73,7 @@ final class DomainsCommand implements Callable<Integer> {
                     .put("baseline", in.isBaseline());
         }
         ArrayNode list = o.putArray("scenarios");
-        for (Scenario s : d.scenarios(scenarios, seed)) {
+        for (Scenario s : d.scenarios(scenarios, seedOption.seed)) {
             ObjectNode so = list.addObject().put("id", s.id()).put("topic", s.topic());
             ArrayNode players = so.putArray("players");
             for (PrivateInfo p : s.players()) {
@@ -91,7 +91,7 @@ final class DomainsCommand implements Callable<Integer> {
             t.row(in.name(), in.isBaseline() ? "(baseline: no guidance)" : in.guidance());
         }
         out.print(t.render());
-        for (Scenario s : d.scenarios(scenarios, seed)) {
+        for (Scenario s : d.scenarios(scenarios, seedOption.seed)) {
             out.println("scenario " + s.id() + ": " + s.topic());
             for (PrivateInfo p : s.players()) {
                 out.println("  " + p.role() + (p.stance().isBlank() ? "" : " (" + p.stance() + ")") + ": "

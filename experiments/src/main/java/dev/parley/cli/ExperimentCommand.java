@@ -1,23 +1,21 @@
 package dev.parley.cli;
 
-import dev.parley.cfr.CfrVariant;
 import dev.parley.dialogue.ActionSpace;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Observation;
 import dev.parley.domain.DialogueDomains;
 import dev.parley.experiment.CostCurve;
 import dev.parley.experiment.CostCurveWriter;
+import dev.parley.experiment.Experiment;
 import dev.parley.experiment.ExperimentConfig;
-import dev.parley.experiment.SampledExperiment;
-import dev.parley.experiment.SeededCurve;
-import dev.parley.experiment.SeededSampledReport;
-import dev.parley.experiment.ShiftedSeeds;
-import dev.parley.experiment.SampledReportWriter;
-import dev.parley.game.GameModelException;
-import dev.parley.llm.LlmException;
-import dev.parley.mccfr.MccfrSolver;
-import dev.parley.experiment.SeededReport;
+import dev.parley.experiment.Judge;
 import dev.parley.experiment.ReportWriter;
+import dev.parley.experiment.SampledExperiment;
+import dev.parley.experiment.SampledReportWriter;
+import dev.parley.experiment.SeededCurve;
+import dev.parley.experiment.SeededReport;
+import dev.parley.experiment.SeededSampledReport;
+import dev.parley.mccfr.MccfrSolver;
 import dev.parley.solver.SolverKind;
 import dev.parley.solver.Solvers;
 import java.io.IOException;
@@ -39,34 +37,25 @@ import picocli.CommandLine.Spec;
                 + "payoff table (equilibrium vs baseline), as text, JSON, CSV and PNG charts.")
 final class ExperimentCommand implements Callable<Integer> {
 
-    @Option(names = "--domain", required = true, paramLabel = "DOMAIN",
-            description = "fruit-trading, scheduling, debate, or all.")
+    @Option(names = "--domain", required = true, paramLabel = "DOMAIN", completionCandidates = DomainNames.class,
+            description = "${COMPLETION-CANDIDATES}, or all.")
     String domain;
 
-    @Option(names = "--scenarios", defaultValue = "4", paramLabel = "K",
-            description = "Scenarios dealt by chance (the first is the domain's default; default ${DEFAULT-VALUE}).")
-    int scenarios;
-
-    @Option(names = "--max-replies", defaultValue = "3", paramLabel = "R",
-            description = "Longest dialogue, in messages (default ${DEFAULT-VALUE}).")
-    int maxReplies;
+    @Mixin
+    DialogueGameOptions dealt = new DialogueGameOptions(4, 3);
 
     @Option(names = "--solver", defaultValue = "cfr", paramLabel = "SOLVER",
             description = "cfr, cfr+, dcfr or lcfr on the expanded tree (default ${DEFAULT-VALUE}); or mccfr-os /"
                     + " mccfr-es: Monte-Carlo CFR on the lazily generated game, nothing expanded, estimated figures.")
     String solver;
 
-    @Option(names = "--iterations", defaultValue = "200", paramLabel = "N",
-            description = "Solver iterations (default ${DEFAULT-VALUE}).")
-    int iterations;
-
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed for scenarios and judging.")
-    long seed;
+    @Mixin
+    IterationsOption solving = new IterationsOption();
 
     @Option(names = "--seeds", defaultValue = "1", paramLabel = "R",
             description = "Independent runs with seeds S, S+1, ..., S+R-1 (scenario draws, judge, and with a model"
                     + " the sampling seeds; with mccfr-os/mccfr-es also the solver's and playouts' seeds); every figure"
-                    + " becomes mean, standard error and 95% t interval over the seeds; with --curve the calls to the"
+                    + " becomes mean, standard error and 95%% t interval over the seeds; with --curve the calls to the"
                     + " target and their ratios too (default ${DEFAULT-VALUE}).")
     int seeds;
 
@@ -85,17 +74,8 @@ final class ExperimentCommand implements Callable<Integer> {
                     + " default ${DEFAULT-VALUE}).")
     int seedsPerMessage;
 
-    @Option(names = "--judge", paramLabel = "exact|llm|llm-joint",
-            description = "Payoffs from the domain's exact scorer (reads the verified content) or an LLM judge"
-                    + " (reads the words with every player's private information; llm asks score-then-extract per"
-                    + " player, the players at once; llm-joint asks once for every payoff). Default: exact offline,"
-                    + " llm with a model.")
-    String judge;
-
-    @Option(names = "--judge-summary",
-            description = "With --judge llm: the judge first summarises the outcome (one call per dialogue), then"
-                    + " scores each player from the words and the summary.")
-    boolean judgeSummary;
+    @Mixin
+    JudgeOptions judgeOptions;
 
     @Option(names = "--dialogues", defaultValue = "10", paramLabel = "N",
             description = "Most probable dialogues of each profile kept in dialogues.jsonl (default ${DEFAULT-VALUE}).")
@@ -109,8 +89,8 @@ final class ExperimentCommand implements Callable<Integer> {
             description = "Write report.txt, report.json, report.csv, dialogues.jsonl and PNG charts here.")
     Path out;
 
-    @Option(names = "--json", description = "Print the JSON report (a list, one object per domain) instead of the table.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Option(names = "--checkpoint-every", defaultValue = "0", paramLabel = "N",
             description = "mccfr-os/mccfr-es: every N model calls, estimate the figures so far, print them and save"
@@ -142,10 +122,46 @@ final class ExperimentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        List<ExperimentConfig> configs = configs();
+        // the mode's options are checked before the backend opens
+        SampledExperiment.Options options = configs.get(0).solver() instanceof SolverKind.Mccfr m
+                ? sampler.options(m.sampling(), solving.iterations,
+                        spec.commandLine().getParseResult().hasMatchedOption("--iterations"), checkpointEvery, state,
+                        resume) : null;
+        List<Experiment.Result> results = new ArrayList<>();
+        try (LlmOptions.Session session = llmOptions.open()) {
+            for (ExperimentConfig c : configs) {
+                try (Progress progress = Progress.forPhases(c.domain().name())) {
+                    results.add(SeededRuns.run(session, c, seeds, mode(options, progress)));
+                }
+            }
+        }
+        write(results);
+        return 0;
+    }
+
+    /** Which experiment the options ask for: sampled (an MCCFR solver), the cost curve, or the exact run. */
+    private Experiment.Mode mode(SampledExperiment.Options options, Progress progress) {
+        PrintWriter err = spec.commandLine().getErr();
+        if (options != null) {
+            return new Experiment.Sampled(options, line -> {
+                err.println(line);
+                err.flush();
+            });
+        }
+        if (curve) {
+            return new Experiment.Curve(new CostCurve.Limits(sampler.budgetSeconds > 0 ? sampler.budgetSeconds : 120,
+                    sampler.budgetCalls, Integer.MAX_VALUE), sampler.limit());
+        }
+        return new Experiment.Exact(sampler.limit(), progress);
+    }
+
+    /** Every option checked, before any work: one configuration per domain. */
+    private List<ExperimentConfig> configs() {
         // the sampling solvers run on the lazy game; every other name must be a full-tree CFR variant
-        MccfrSolver.Sampling sampling = Solvers.find(solver).filter(k -> k instanceof SolverKind.Mccfr)
-                .map(k -> ((SolverKind.Mccfr) k).sampling()).orElse(null);
-        CfrVariant variant = sampling != null ? CfrVariant.CFR : Solvers.requireCfr(solver);
+        SolverKind kind = Solvers.find(solver).filter(k -> k instanceof SolverKind.Mccfr)
+                .orElseGet(() -> Solvers.of(Solvers.requireCfr(solver)));
+        MccfrSolver.Sampling sampling = kind instanceof SolverKind.Mccfr m ? m.sampling() : null;
         if (curve && sampling != null) {
             throw new UserInputException("--curve runs mccfr-os and mccfr-es itself; --solver picks its"
                     + " full-expansion variant (cfr, cfr+, dcfr or lcfr)");
@@ -170,9 +186,7 @@ final class ExperimentCommand implements Callable<Integer> {
         }
         ActionSpace space = parse(() -> ActionSpace.parse(actions), "--actions");
         Observation observation = parse(() -> Observation.parse(observe), "--observe");
-        if (judge != null && !java.util.List.of("exact", "llm", "llm-joint").contains(judge)) {
-            throw new UserInputException("--judge must be exact, llm or llm-joint, not '" + judge + "'");
-        }
+        Judge theJudge = judgeOptions.judge(llmOptions);
         SeededRuns.checkSeeds(seeds);
         if (show < 0) {
             throw new UserInputException("--show must be at least 0, got " + show);
@@ -190,120 +204,48 @@ final class ExperimentCommand implements Callable<Integer> {
         }
         List<ExperimentConfig> configs = new ArrayList<>();
         for (Domain d : domains) {
-            try {
-                configs.add(new ExperimentConfig(d.name(), scenarios, maxReplies, variant, iterations, seed,
-                        llmOptions.offline() ? 1 : llmOptions.concurrency, 50, space, observation, seedsPerMessage,
-                        Math.max(dialogues, show)));
-            } catch (IllegalArgumentException e) {
-                throw new UserInputException(e.getMessage());
-            }
+            configs.add(new ExperimentConfig(d, dealt.scenarios, dealt.maxReplies, kind, solving.iterations, dealt.seed,
+                    llmOptions.offline() ? 1 : llmOptions.concurrency, 50, space, observation, seedsPerMessage,
+                    Math.max(dialogues, show), theJudge));
         }
         if ((state != null || resume != null) && domains.size() > 1) {
             throw new UserInputException("--state and --resume hold one domain's solver; name one --domain");
         }
-        long limit = sampler.limit();
-        if (sampling != null) {
-            return sampled(domains, configs, sampling);
-        }
-        if (curve) {
-            return curve(domains, configs, limit);
-        }
-        List<SeededReport> reports = new ArrayList<>();
-        try (LlmOptions.Session session = llmOptions.open()) {
-            for (int i = 0; i < domains.size(); i++) {
-                Domain d = domains.get(i);
-                try (Progress progress = Progress.forPhases(d.name())) {
-                    reports.add(SeededRuns.run(session, d, configs.get(i), seeds, judge, judgeSummary, progress,
-                            limit));
-                }
-            }
-        }
-        PrintWriter stdout = spec.commandLine().getOut();
-        stdout.print(json ? ReportWriter.jsonText(reports) + "\n" : ReportWriter.table(reports));
-        if (show > 0 && !json) {
-            stdout.print(ReportWriter.dialoguesText(reports.stream().map(SeededReport::first).toList(), show));
-        }
-        if (out != null) {
-            try {
-                for (Path p : ReportWriter.writeAll(reports, out)) {
-                    spec.commandLine().getErr().println("wrote " + p);
-                }
-            } catch (IOException e) {
-                throw new UserInputException("cannot write the report to " + out + ": " + e.getMessage());
-            }
-        }
-        return 0;
+        return configs;
     }
 
-    /** {@code --solver mccfr-os|mccfr-es}: sampling on the lazy game, estimated figures. */
-    private int sampled(List<Domain> domains, List<ExperimentConfig> configs, MccfrSolver.Sampling sampling) {
-        SampledExperiment.Options options = sampler.options(sampling, iterations,
-                spec.commandLine().getParseResult().hasMatchedOption("--iterations"), checkpointEvery, state, resume);
-        PrintWriter err = spec.commandLine().getErr();
-        List<SeededSampledReport> reports = new ArrayList<>();
-        try (LlmOptions.Session session = llmOptions.open()) {
-            for (int i = 0; i < domains.size(); i++) {
-                reports.add(SeededRuns.sampled(session, domains.get(i), configs.get(i), options, seeds, judge,
-                        judgeSummary, line -> {
-                            err.println(line);
-                            err.flush();
-                        }));
-            }
-        }
+    /** Prints the results (the table or JSON) and writes the report's files to --out. */
+    private void write(List<Experiment.Result> results) {
         PrintWriter stdout = spec.commandLine().getOut();
-        stdout.print(json ? SampledReportWriter.jsonText(reports) + "\n" : SampledReportWriter.table(reports));
-        if (out != null) {
-            try {
-                for (Path p : SampledReportWriter.writeAll(reports, out)) {
-                    err.println("wrote " + p);
-                }
-            } catch (IOException e) {
-                throw new UserInputException("cannot write the report to " + out + ": " + e.getMessage());
-            }
-        }
-        return 0;
-    }
-
-    /** {@code --curve}: NashConv against model calls, full expansion against sampling on the lazy game. */
-    private int curve(List<Domain> domains, List<ExperimentConfig> configs, long limit) {
-        CostCurve.Limits limits = new CostCurve.Limits(sampler.budgetSeconds > 0 ? sampler.budgetSeconds : 120,
-                sampler.budgetCalls,
-                Integer.MAX_VALUE);
-        List<SeededCurve> results = new ArrayList<>();
-        try (LlmOptions.Session session = llmOptions.open()) {
-            for (int i = 0; i < domains.size(); i++) {
-                Domain d = domains.get(i);
-                List<Long> used = new ArrayList<>();
-                List<CostCurve.Result> perSeed = new ArrayList<>();
-                // each seed draws its own scenarios and seeds its own samplers (and, with a model, its sampling)
-                for (int k = 0; k < seeds; k++) {
-                    ExperimentConfig c = SeededRuns.withSeed(configs.get(i), configs.get(i).seed() + k);
-                    final int run = k;
-                    try {
-                        perSeed.add(CostCurve.run(d, c, () -> session.offline() ? session.moves(d)
-                                        : ShiftedSeeds.forRun(session.moves(d), run),
-                                () -> session.reward(d, judge, c.seed(), judgeSummary), limits, limit,
-                                session.offline() ? null : () -> session.stats().calls()));
-                    } catch (GameModelException e) {
-                        throw new UserInputException(d.name() + ": " + e.getMessage());
-                    } catch (LlmException e) {
-                        throw new UserInputException(d.name() + ": language model: " + e.getMessage());
-                    }
-                    used.add(c.seed());
-                }
-                results.add(new SeededCurve(used, perSeed));
-            }
-        }
-        PrintWriter stdout = spec.commandLine().getOut();
-        stdout.print(json ? CostCurveWriter.jsonText(results) + "\n" : CostCurveWriter.table(results));
+        List<Path> written;
         try {
-            for (Path p : CostCurveWriter.writeAll(results, out)) {
-                spec.commandLine().getErr().println("wrote " + p);
+            if (results.get(0) instanceof Experiment.ExactResult) {
+                List<SeededReport> reports = results.stream().map(r -> ((Experiment.ExactResult) r).report())
+                        .toList();
+                stdout.print(json.on() ? ReportWriter.jsonText(reports) + "\n" : ReportWriter.table(reports));
+                if (show > 0 && !json.on()) {
+                    stdout.print(ReportWriter.dialoguesText(reports.stream().map(SeededReport::first).toList(),
+                            show));
+                }
+                written = out == null ? List.of() : ReportWriter.writeAll(reports, out);
+            } else if (results.get(0) instanceof Experiment.SampledResult) {
+                List<SeededSampledReport> reports = results.stream()
+                        .map(r -> ((Experiment.SampledResult) r).report()).toList();
+                stdout.print(json.on() ? SampledReportWriter.jsonText(reports) + "\n"
+                        : SampledReportWriter.table(reports));
+                written = out == null ? List.of() : SampledReportWriter.writeAll(reports, out);
+            } else {
+                List<SeededCurve> curves = results.stream().map(r -> ((Experiment.CurveResult) r).curve()).toList();
+                stdout.print(json.on() ? CostCurveWriter.jsonText(curves) + "\n" : CostCurveWriter.table(curves));
+                written = CostCurveWriter.writeAll(curves, out);
             }
         } catch (IOException e) {
-            throw new UserInputException("cannot write the curve to " + out + ": " + e.getMessage());
+            throw new UserInputException("cannot write the " + (curve ? "curve" : "report") + " to " + out + ": "
+                    + e.getMessage());
         }
-        return 0;
+        for (Path p : written) {
+            spec.commandLine().getErr().println("wrote " + p);
+        }
     }
 
     private static <T> T parse(java.util.function.Supplier<T> parser, String option) {

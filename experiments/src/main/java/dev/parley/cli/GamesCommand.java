@@ -3,20 +3,25 @@ package dev.parley.cli;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.domain.DialogueDomains;
-import dev.parley.domain.GameCatalog;
+import dev.parley.domain.Games;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code parley games}: the built-in games and domains. */
-@Command(name = "games", mixinStandardHelpOptions = true, description = "List the built-in games and domains.")
+/** {@code parley games}: the built-in games with their parameters, and the dialogue domains. */
+@Command(name = "games", mixinStandardHelpOptions = true, description = {"List the built-in games, each with its"
+        + " parameters and their defaults, and the dialogue domains.",
+    "A game is named as OpenSpiel's LoadGame reads it, wherever a command takes one (solve and psro --game;"
+        + " experiment, sweep and psro --domain for dialogue games): kuhn_poker(players=3),"
+        + " fruit_trading(scenarios=4,max_replies=3,actions=instruction)."})
 final class GamesCommand implements Callable<Integer> {
 
-    @Option(names = "--json", description = "Print JSON instead of a table.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Spec
     CommandSpec spec;
@@ -24,18 +29,27 @@ final class GamesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
+        if (json.on()) {
             ObjectNode root = Json.MAPPER.createObjectNode();
             ArrayNode games = root.putArray("games");
-            for (GameCatalog.Entry e : GameCatalog.entries()) {
-                games.addObject().put("name", e.name()).put("kind", e.kind()).put("description", e.description());
+            for (Games.Entry e : Games.entries()) {
+                ObjectNode g = games.addObject().put("name", e.name()).put("kind", e.kind())
+                        .put("description", e.description());
+                ObjectNode params = g.putObject("parameters");
+                e.parameters().forEach(p -> params.put(p.name(), p.defaultValue()));
             }
             DialogueDomains.names().forEach(root.putArray("domains")::add);
             out.println(Json.write(root));
         } else {
             Table table = new Table("name", "kind", "description");
-            for (GameCatalog.Entry e : GameCatalog.entries()) {
+            for (Games.Entry e : Games.entries()) {
                 table.row(e.name(), e.kind(), e.description());
+            }
+            out.print(table.render());
+            out.println();
+            table = new Table("game", "parameters (defaults)");
+            for (Games.Entry e : Games.entries()) {
+                table.row(e.name(), e.parameters().isEmpty() ? "none" : e.signature().substring(e.name().length()));
             }
             out.print(table.render());
             out.println("dialogue domains: " + String.join(", ", DialogueDomains.names())

@@ -9,8 +9,8 @@ import dev.parley.imitation.DatasetFile;
 import dev.parley.imitation.ImitationJson;
 import dev.parley.imitation.ImitationStudy;
 import dev.parley.imitation.MiniLmFeaturizer;
-import dev.parley.imitation.ModelFile;
 import dev.parley.imitation.Mlp;
+import dev.parley.imitation.ModelFile;
 import dev.parley.imitation.SolvedGame;
 import dev.parley.imitation.Trainer;
 import dev.parley.nfg.MetaSolver;
@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -38,9 +39,9 @@ import picocli.CommandLine.Spec;
                 + " meta-game against the instruction strategies.")
 final class ImitateCommand implements Callable<Integer> {
 
-    @Option(names = "--heldout", defaultValue = "scheduling", paramLabel = "DOMAIN",
+    @Option(names = "--heldout", defaultValue = "scheduling", paramLabel = "DOMAIN", converter = DomainConverter.class,
             description = "The domain held out (default ${DEFAULT-VALUE}).")
-    String heldout;
+    Domain heldout;
 
     @Option(names = "--split", defaultValue = "domains", paramLabel = "WHAT",
             description = "What is held out: domains (train on other domains, test on --heldout; the default) or"
@@ -54,28 +55,19 @@ final class ImitateCommand implements Callable<Integer> {
                     + " any; debate's styles are its own).")
     List<String> train;
 
-    @Option(names = "--scenarios", defaultValue = "8", paramLabel = "K",
-            description = "Scenarios per game (default ${DEFAULT-VALUE}).")
-    int scenarios;
-
-    @Option(names = "--max-replies", defaultValue = "3", paramLabel = "R",
-            description = "Longest dialogue in messages (default ${DEFAULT-VALUE}).")
-    int maxReplies;
+    @Mixin
+    DialogueGameOptions dealt = new DialogueGameOptions(8, 3);
 
     @Option(names = "--solver", defaultValue = "cfr", paramLabel = "SOLVER",
             description = "The CFR variant imitated: cfr, cfr+, dcfr or lcfr (default ${DEFAULT-VALUE}).")
     String solver;
 
-    @Option(names = "--iterations", defaultValue = "200", paramLabel = "N",
-            description = "CFR iterations (default ${DEFAULT-VALUE}).")
-    int iterations;
-
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "First seed.")
-    long seed;
+    @Mixin
+    IterationsOption solving = new IterationsOption();
 
     @Option(names = "--seeds", defaultValue = "1", paramLabel = "R",
             description = "Independent runs with seeds S..S+R-1 (scenario draws, split, weights); every figure"
-                    + " becomes mean, standard error and 95% t interval over them (default ${DEFAULT-VALUE}).")
+                    + " becomes mean, standard error and 95%% t interval over them (default ${DEFAULT-VALUE}).")
     int seeds;
 
     @Option(names = "--hidden", defaultValue = "256,256", split = ",", paramLabel = "H",
@@ -109,15 +101,15 @@ final class ImitateCommand implements Callable<Integer> {
             description = "Write report.json and the dataset (dataset.jsonl: text, features, CFR policy).")
     Path out;
 
-    @Option(names = "--json", description = "Print the JSON report instead of the table.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() {
-        Domain held = StudyCommand.domain(heldout);
+        Domain held = heldout;
         ImitationStudy.Split what = switch (split) {
             case "domains" -> ImitationStudy.Split.DOMAINS;
             case "scenarios" -> ImitationStudy.Split.SCENARIOS;
@@ -150,9 +142,8 @@ final class ImitateCommand implements Callable<Integer> {
         }
         CfrVariant variant = Solvers.requireCfr(solver);
         SeededRuns.checkSeeds(seeds);
-        StudyCommand.atLeast(scenarios, 1, "--scenarios");
-        StudyCommand.atLeast(maxReplies, 1, "--max-replies");
-        StudyCommand.atLeast(iterations, 1, "--iterations");
+        dealt.check();
+        StudyCommand.atLeast(solving.iterations, 1, "--iterations");
         StudyCommand.atLeast(epochs, 1, "--epochs");
         StudyCommand.atLeast(patience, 1, "--patience");
         if (hidden.isEmpty() || hidden.stream().anyMatch(h -> h < 1)) {
@@ -202,11 +193,11 @@ final class ImitateCommand implements Callable<Integer> {
         List<ImitationStudy.Run> runs = new ArrayList<>();
         try (Progress bar = Progress.start("imitation (information states embedded)", -1)) {
             for (int i = 0; i < seeds; i++) {
-                long s = seed + i;
+                long s = dealt.seed + i;
                 ImitationStudy.Config config;
                 try {
-                    config = new ImitationStudy.Config(trainDomains, held, what, scenarios, maxReplies, variant,
-                            iterations, 0.1, hiddenSizes, new Trainer.Config(1e-3, 128, epochs, patience, s), s);
+                    config = new ImitationStudy.Config(trainDomains, held, what, dealt.scenarios, dealt.maxReplies, variant,
+                            solving.iterations, 0.1, hiddenSizes, new Trainer.Config(1e-3, 128, epochs, patience, s), s);
                 } catch (IllegalArgumentException e) {
                     throw new UserInputException(e.getMessage());
                 }
@@ -221,7 +212,7 @@ final class ImitateCommand implements Callable<Integer> {
         }
         ObjectNode report = ImitationJson.report(held.name(), trainDomains.stream().map(Domain::name).toList(),
                 split, runs);
-        spec.commandLine().getOut().print(json ? Json.write(report) + "\n" : table(report));
+        spec.commandLine().getOut().print(json.on() ? Json.write(report) + "\n" : table(report));
         try {
             if (modelOut != null && runs.get(0).training() != null) {
                 ModelFile.write(modelOut, new ModelFile.Saved(runs.get(0).training().network(), names(held),

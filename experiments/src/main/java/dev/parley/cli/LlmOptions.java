@@ -5,13 +5,13 @@ import dev.parley.dialogue.LlmMoveGenerator;
 import dev.parley.dialogue.MoveGenerator;
 import dev.parley.dialogue.OfflineMoveGenerator;
 import dev.parley.dialogue.RewardModel;
+import dev.parley.experiment.Backend;
+import dev.parley.experiment.Judge;
 import dev.parley.llm.BoundedExecutor;
-import dev.parley.llm.LlmRewardModel;
-import dev.parley.llm.RewardSpec;
 import dev.parley.llm.CachedChat;
 import dev.parley.llm.CallAccounting;
 import dev.parley.llm.ChatBackend;
-import dev.parley.llm.LangChainChat;
+import dev.parley.llm.ChatProvider;
 import dev.parley.llm.LlmConfig;
 import dev.parley.llm.LlmException;
 import dev.parley.llm.LlmUtteranceGenerator;
@@ -20,6 +20,8 @@ import dev.parley.llm.RunStats;
 import dev.parley.llm.UtteranceGenerator;
 import dev.parley.llm.cache.CacheMode;
 import dev.parley.llm.cache.CallCache;
+import dev.parley.llm.llamacpp.LlamaCppChat;
+import dev.parley.llm.llamacpp.LocalModelSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -33,9 +35,38 @@ import picocli.CommandLine.Option;
  */
 public final class LlmOptions {
 
-    @Option(names = "--llm", defaultValue = "offline", paramLabel = "offline|openai",
-            description = "Language-model backend (default: offline, the knowledge-grounded realiser; no network).")
+    @Option(names = "--llm", defaultValue = "offline", paramLabel = "offline|openai|local",
+            description = "Language-model backend (default: offline, the knowledge-grounded realiser; no network;"
+                    + " local: a GGUF model in this process, see --model-file).")
     String llm;
+
+    @Option(names = "--model-file", paramLabel = "FILE.gguf",
+            description = "The GGUF model --llm local runs in-process (llama.cpp). Default: $PARLEY_MODEL_FILE, else"
+                    + " model_file in the config file.")
+    String modelFile;
+
+    @Option(names = "--top-p", defaultValue = "0.95", paramLabel = "P",
+            description = "Nucleus sampling threshold of --llm local (default: ${DEFAULT-VALUE}).")
+    double topP;
+
+    @Option(names = "--repeat-penalty", defaultValue = "1", paramLabel = "R",
+            description = "Penalty of --llm local on tokens repeated from the last 64 (1: none; 1.1-1.3 breaks the"
+                    + " loops small models fall into; default: ${DEFAULT-VALUE}).")
+    double repeatPenalty;
+
+    @Option(names = "--context-size", defaultValue = "0", paramLabel = "TOKENS",
+            description = "Context window of --llm local per slot (default: the model's own, at most 4096).")
+    int contextSize;
+
+    @Option(names = "--llm-slots", defaultValue = "1", paramLabel = "N",
+            description = "llama.cpp parallel slots of --llm local: generations decoded together in one batch;"
+                    + " the rest of --llm-concurrency queue (default: ${DEFAULT-VALUE}).")
+    int slots;
+
+    @Option(names = "--prompt-reuse", defaultValue = "false",
+            description = "--llm local keeps each slot's evaluated prompt and evaluates only what the next prompt"
+                    + " adds (faster on a tree; answers then depend on what the slot ran before).")
+    boolean promptReuse;
 
     @Option(names = "--base-url", paramLabel = "URL",
             description = "OpenAI-compatible server (OpenAI, vLLM, llama.cpp, LM Studio, Ollama's /v1). Default:"
@@ -59,7 +90,8 @@ public final class LlmOptions {
     @Option(names = "--max-tokens", defaultValue = "256", paramLabel = "N", description = "Longest answer in tokens.")
     int maxTokens;
 
-    @Option(names = "--timeout", defaultValue = "60", paramLabel = "SECONDS", description = "Timeout of one call.")
+    @Option(names = {"--timeout", "--llm-timeout"}, defaultValue = "60", paramLabel = "SECONDS",
+            description = "Timeout of one call (--llm local: a longer generation is cancelled and refused).")
     double timeoutSeconds;
 
     @Option(names = "--retries", defaultValue = "3", paramLabel = "N",
@@ -92,12 +124,14 @@ public final class LlmOptions {
 
     /** An open backend with its cache, accounting and executor; close it when the run ends. */
     public record Session(UtteranceGenerator generator, ChatBackend chat, CallCache cache, CacheMode mode,
-            CallAccounting accounting, BoundedExecutor executor) implements AutoCloseable {
+            CallAccounting accounting, BoundedExecutor executor) implements AutoCloseable, Backend {
 
+        @Override
         public boolean offline() {
             return chat == null;
         }
 
+        @Override
         public RunStats stats() {
             return accounting.snapshot();
         }
@@ -106,6 +140,7 @@ public final class LlmOptions {
          * The move generator of a domain's games: offline, its planner and realiser; with a model, one
          * structured-output call per move, verified against the domain's rules.
          */
+        @Override
         public MoveGenerator moves(Domain domain) {
             return offline() ? new OfflineMoveGenerator(domain.content())
                     : new LlmMoveGenerator(chat, domain.content(), domain.prompts().background(),
@@ -123,20 +158,22 @@ public final class LlmOptions {
 
         /** @param summarise the LLM judge first summarises the outcome, then scores each player from it */
         public RewardModel reward(Domain domain, String judge, long seed, boolean summarise) {
-            String j = judge == null ? (offline() ? "exact" : "llm") : judge;
-            return switch (j) {
-                case "exact" -> RewardModel.exact(domain);
-                case "llm", "llm-joint" -> {
-                    if (offline()) {
-                        throw new UserInputException("--judge " + j + " needs a language model (--llm openai ...)");
-                    }
-                    RewardSpec spec = new RewardSpec(domain.prompts().background(), domain.prompts().rewardQuery(),
-                            domain.minPayoff(), domain.maxPayoff());
-                    yield RewardModel.judge(new LlmRewardModel(chat, spec, seed, summarise, j.equals("llm")
-                            ? LlmRewardModel.Protocol.PER_PLAYER : LlmRewardModel.Protocol.JOINT));
-                }
-                default -> throw new UserInputException("--judge must be exact, llm or llm-joint, not '" + j + "'");
-            };
+            return reward(domain, judge(judge, summarise), seed);
+        }
+
+        /** The judge a judge option names ({@code null}: the default, exact offline and llm with a model). */
+        public Judge judge(String name, boolean summarise) {
+            return Judge.of(name, offline(), summarise);
+        }
+
+        /** {@code judge}'s reward model for {@code domain}; an LLM judge needs a model. */
+        @Override
+        public RewardModel reward(Domain domain, Judge judge, long seed) {
+            if (judge.usesModel() && offline()) {
+                throw new UserInputException("--judge " + judge.label() + " needs a language model (--llm openai"
+                        + " ...)");
+            }
+            return judge.rewardModel(domain, chat, seed);
         }
 
         @Override
@@ -158,8 +195,15 @@ public final class LlmOptions {
             throw new UserInputException("--llm-concurrency must be at least 1, got " + concurrency);
         }
         // Every option is checked whichever backend runs: a typo must not pass offline and fail on the first real run.
-        if (!offline() && !"openai".equals(llm)) {
-            throw new UserInputException("--llm must be offline or openai, not '" + llm + "'");
+        if (!offline() && !"openai".equals(llm) && !LOCAL.equals(llm)) {
+            throw new UserInputException("--llm must be offline, openai or local, not '" + llm + "'");
+        }
+        if (!(topP > 0 && topP <= 1) || contextSize < 0 || slots < 1) {
+            throw new UserInputException("--top-p must be in (0, 1], --context-size non-negative and --llm-slots"
+                    + " positive");
+        }
+        if (!(repeatPenalty > 0 && repeatPenalty <= 10)) {
+            throw new UserInputException("--repeat-penalty must be in (0, 10] (1: none), got " + repeatPenalty);
         }
         if (!(temperature >= 0 && temperature <= 2)) {
             throw new UserInputException("--temperature must be between 0 and 2 (OpenAI's range), got " + temperature);
@@ -173,8 +217,8 @@ public final class LlmOptions {
             return new Session(new OfflineRealiser(), null, null, CacheMode.OFF, accounting,
                     new BoundedExecutor(concurrency));
         }
-        if (!"openai".equals(llm)) {
-            throw new UserInputException("--llm must be offline or openai, not '" + llm + "'");
+        if (LOCAL.equals(llm)) {
+            return openLocal(checkedMode, accounting);
         }
         ModelSettings settings = ModelSettings.resolve(environment).override(baseUrl, model, apiKeyEnv);
         if (settings.model() == null || settings.model().isBlank()) {
@@ -204,8 +248,36 @@ public final class LlmOptions {
             variables.put(settings.apiKeyEnv(), "replay-makes-no-calls");
         }
         try {
-            ChatBackend chat = new CachedChat(LangChainChat.openAi(config, variables), callCache, mode, accounting,
+            ChatBackend chat = new CachedChat(ChatProvider.backend(config, variables), callCache, mode, accounting,
                     concurrency);
+            return new Session(new LlmUtteranceGenerator(chat), chat, callCache, mode, accounting,
+                    new BoundedExecutor(concurrency));
+        } catch (LlmException | IllegalArgumentException e) {
+            if (callCache != null) {
+                callCache.close();
+            }
+            throw new UserInputException(e.getMessage(), e);
+        }
+    }
+
+    static final String LOCAL = "local";
+
+    /** The in-process backend: the GGUF model, checked and loaded once for the process, behind the call cache. */
+    private Session openLocal(CacheMode mode, CallAccounting accounting) {
+        String file = modelFile != null ? modelFile : ModelSettings.modelFile(environment);
+        if (file == null || file.isBlank()) {
+            throw new UserInputException("--llm local needs --model-file FILE.gguf (or PARLEY_MODEL_FILE, or"
+                    + " model_file in " + environment.configFile() + "); scripts/models.sh fetches two small ones");
+        }
+        LocalModelSettings local = new LocalModelSettings(Path.of(file), contextSize * slots, slots,
+                Runtime.getRuntime().availableProcessors(), temperature, topP, maxTokens, 0,
+                Duration.ofMillis(Math.round(timeoutSeconds * 1000)), promptReuse, repeatPenalty);
+        CallCache callCache = mode == CacheMode.OFF ? null
+                : openCache(cache, mode != CacheMode.READ_WRITE, environment.variables());
+        try {
+            // replay never calls the model: the file must not even be loaded (it may not be on this machine)
+            ChatBackend inner = mode == CacheMode.REPLAY ? LlamaCppChat.unloaded(local) : LlamaCppChat.open(local);
+            ChatBackend chat = new CachedChat(inner, callCache, mode, accounting, concurrency);
             return new Session(new LlmUtteranceGenerator(chat), chat, callCache, mode, accounting,
                     new BoundedExecutor(concurrency));
         } catch (LlmException | IllegalArgumentException e) {

@@ -16,7 +16,7 @@ import java.util.Set;
 record ModelSettings(String baseUrl, String model, String apiKeyEnv) {
 
     static final String DEFAULT_API_KEY_ENV = "OPENAI_API_KEY";
-    private static final Set<String> KEYS = Set.of("base_url", "model", "api_key_env");
+    private static final Set<String> KEYS = Set.of("base_url", "model", "api_key_env", "model_file");
 
     /** The settings from {@code env} and its config file; the file is read only if a variable leaves a gap. */
     static ModelSettings resolve(CliEnvironment env) {
@@ -31,6 +31,15 @@ record ModelSettings(String baseUrl, String model, String apiKeyEnv) {
         }
         return new ModelSettings(baseUrl != null ? baseUrl : LlmConfig.OPENAI_URL, model,
                 keyEnv != null ? keyEnv : DEFAULT_API_KEY_ENV);
+    }
+
+    /**
+     * The GGUF file {@code --llm local} runs when no {@code --model-file} says: {@code PARLEY_MODEL_FILE}, else
+     * {@code model_file} in the config file, else null.
+     */
+    static String modelFile(CliEnvironment env) {
+        String file = env.get("PARLEY_MODEL_FILE");
+        return file != null ? file : ConfigFile.read(env.configFile(), KEYS).get("model_file");
     }
 
     /** These settings with every non-null argument (a flag the user gave) in place of the resolved value. */

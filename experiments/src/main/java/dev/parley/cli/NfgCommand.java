@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -53,8 +54,8 @@ final class NfgCommand implements Callable<Integer> {
             description = "nbs: the disagreement payoffs (default: each player's security level).")
     double[] disagreement;
 
-    @Option(names = "--json", description = "Print JSON instead of a table.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Spec
     CommandSpec spec;
@@ -77,7 +78,7 @@ final class NfgCommand implements Callable<Integer> {
             throw new UserInputException(game + ": " + e.getMessage());
         }
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
+        if (json.on()) {
             ObjectNode root = Json.MAPPER.createObjectNode();
             root.put("game", g.title());
             root.put("meta_solver", metaSolver);

@@ -1,10 +1,11 @@
 package dev.parley.cli;
 
+import dev.parley.error.InvalidSettingException;
 import dev.parley.error.ParleyException;
-import dev.parley.registry.UnknownNameException;
 import java.io.PrintWriter;
-import picocli.CommandLine;
+import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine;
 
 /**
  * The {@code parley} command line. Every subcommand prints a table by default and JSON with {@code --json}; bad
@@ -13,8 +14,16 @@ import picocli.CommandLine.Command;
 @Command(name = "parley",
         mixinStandardHelpOptions = true,
         versionProvider = Parley.Version.class,
-        description = "Steer dialogue agents with game theory: solve games, run dialogue protocols and experiments.",
-        subcommands = {
+        description = "Steer dialogue agents with game theory: solve games, run dialogue protocols and experiments.")
+public final class Parley implements Runnable {
+
+    /**
+     * The commands, in the order {@code parley --help} lists them. They are added to the command tree when a run
+     * needs them ({@link #commandLine(CliEnvironment, String...)}): picocli reflects over a command's whole option
+     * model, and over all of them that loaded some 1,700 classes (Jackson, the domains, the server) even for
+     * {@code parley --version}.
+     */
+    static final List<Class<?>> COMMANDS = List.of(
             GamesCommand.class,
             DomainsCommand.class,
             SolveCommand.class,
@@ -23,6 +32,9 @@ import picocli.CommandLine.Command;
             StudyCommand.class,
             ImitateCommand.class,
             ProtocolCommand.class,
+            CorpusCommand.class,
+            AfCommand.class,
+            AifCommand.class,
             PrefaceCommand.class,
             CacheCommand.class,
             NfgCommand.class,
@@ -30,9 +42,7 @@ import picocli.CommandLine.Command;
             ServeCommand.class,
             ServeBenchCommand.class,
             SteerCommand.class,
-            CommandLine.HelpCommand.class
-        })
-public final class Parley implements Runnable {
+            CommandLine.HelpCommand.class);
 
     /** Exit code for bad input (arguments, files, games). */
     public static final int EXIT_USAGE = 2;
@@ -58,19 +68,32 @@ public final class Parley implements Runnable {
 
     /** The same with the environment variables and home directory given (tests pass their own). */
     public static int execute(PrintWriter out, PrintWriter err, CliEnvironment environment, String... args) {
-        CommandLine cl = new CommandLine(new Parley(), new Factory(environment));
+        if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+            // answered without building the command tree: picocli's reflection alone costs more than the JVM's start
+            out.println(new Version().getVersion()[0]);
+            out.flush();
+            return 0;
+        }
+        CommandLine cl = commandLine(environment, args);
         cl.setOut(out);
         cl.setErr(err);
-        cl.setParameterExceptionHandler((ex, argv) -> {
-            ex.getCommandLine().getErr().println("parley: " + plain(ex.getMessage())
+        cl.setParameterExceptionHandler((thrown, argv) -> {
+            // a mistyped option is the cause of the required option it seems to leave out: name it first
+            List<String> unmatched = thrown.getCommandLine().getUnmatchedArguments();
+            CommandLine.ParameterException ex = thrown instanceof CommandLine.UnmatchedArgumentException
+                    || unmatched.isEmpty() ? thrown
+                    : new CommandLine.UnmatchedArgumentException(thrown.getCommandLine(), unmatched);
+            ex.getCommandLine().getErr().println("parley: " + plain(ex.getMessage()) + suggestion(ex)
                     + " (try: parley " + commandPath(ex.getCommandLine()) + "--help)");
             return EXIT_USAGE;
         });
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
             // every error Parley reports to its user (bad input, an unsolvable game, a failing model or store) is
             // mapped here once; an unknown name on the command line is bad input wherever the lookup happens
-            if (ex instanceof ParleyException || ex instanceof UnknownNameException) {
-                commandLine.getErr().println("parley: " + ex.getMessage());
+            if (ex instanceof ParleyException) {
+                commandLine.getErr().println("parley: " + Flags.render(commandLine,
+                        ex instanceof InvalidSettingException s ? s.messageFor(Flags.of(commandLine, s.field()))
+                                : ex.getMessage()));
                 return EXIT_USAGE;
             }
             org.slf4j.LoggerFactory.getLogger(Parley.class).debug("internal error", ex);
@@ -79,7 +102,11 @@ public final class Parley implements Runnable {
         });
         int code;
         try {
-            code = cl.execute(args);
+            code = cl.execute(GameArguments.expand(cl, args));
+        } catch (ParleyException e) {
+            // a --domain game spec that cannot be read: refused before any command runs
+            err.println("parley: " + e.getMessage());
+            code = EXIT_USAGE;
         } catch (OutOfMemoryError e) {
             // Picocli hands errors on untouched; a user asking for too large a game gets one line, not a trace.
             err.println("parley: out of memory (Java's heap limit is " + Runtime.getRuntime().maxMemory() / (1 << 20)
@@ -94,6 +121,43 @@ public final class Parley implements Runnable {
         out.flush();
         err.flush();
         return code;
+    }
+
+    /** The whole command tree, its parts made with {@code environment}; not yet given streams or handlers. */
+    static CommandLine commandLine(CliEnvironment environment) {
+        CommandLine cl = new CommandLine(new Parley(), new Factory(environment));
+        for (Class<?> command : COMMANDS) {
+            cl.addSubcommand(command);
+        }
+        return cl;
+    }
+
+    /**
+     * The command tree {@code args} need: only the command they name when they name one (other than help), else the
+     * whole tree (for the usage, help and the suggestions for a mistyped name).
+     */
+    static CommandLine commandLine(CliEnvironment environment, String... args) {
+        if (args.length > 0) {
+            for (Class<?> command : COMMANDS) {
+                Command c = command.getAnnotation(Command.class);
+                if (command != CommandLine.HelpCommand.class
+                        && (c.name().equals(args[0]) || List.of(c.aliases()).contains(args[0]))) {
+                    CommandLine cl = new CommandLine(new Parley(), new Factory(environment));
+                    cl.addSubcommand(command);
+                    return cl;
+                }
+            }
+        }
+        return commandLine(environment);
+    }
+
+    /** Picocli's closest names for a mistyped command or option ("; did you mean experiment?"), or nothing. */
+    private static String suggestion(CommandLine.ParameterException ex) {
+        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+            // picocli orders them closest first; the rest are rarely what was meant
+            return "; did you mean " + u.getSuggestions().get(0) + "?";
+        }
+        return "";
     }
 
     /** Picocli's message, with its doubled word for a map option's bad KEY=VALUE ("Value for option option"). */

@@ -18,9 +18,9 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code parley preface}: the PrEFACE path on its own: validate a DCRS, build the prompt, fill the move. */
 @Command(name = "preface", mixinStandardHelpOptions = true,
@@ -33,15 +33,15 @@ final class PrefaceCommand implements Callable<Integer> {
     @Option(names = "--prompt-only", description = "Print the prompt without calling a model.")
     boolean promptOnly;
 
-    @Option(names = "--seed", defaultValue = "0", paramLabel = "S", description = "Sampling seed (default: 0).")
-    long seed;
+    @Mixin
+    SeedOption seedOption = new SeedOption(0);
 
     @Option(names = "--speaker", defaultValue = "self", paramLabel = "ID",
             description = "Speaker of the DGEP reply object (default: self).")
     String speaker;
 
-    @Option(names = "--json", description = "Print JSON instead of text.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Mixin
     LlmOptions llm;
@@ -65,7 +65,7 @@ final class PrefaceCommand implements Callable<Integer> {
             return 0;
         }
         try (LlmOptions.Session session = llm.open()) {
-            Generation g = session.generator().generate(dcrs, seed);
+            Generation g = session.generator().generate(dcrs, seedOption.seed);
             print(out, dcrs, prompt, g.withMove(g.move().withSpeaker(speaker)),
                     session.offline() ? null : session.stats());
             return 0;
@@ -98,7 +98,7 @@ final class PrefaceCommand implements Callable<Integer> {
     }
 
     private void print(PrintWriter out, Dcrs dcrs, Prompt prompt, Generation g, RunStats stats) {
-        if (json) {
+        if (json.on()) {
             ObjectNode root = Json.MAPPER.createObjectNode();
             root.put("dcrs", dcrsFile.toString()).put("valid", true).put("version", dcrs.metadata().version())
                     .put("move_name", dcrs.response().moveName());

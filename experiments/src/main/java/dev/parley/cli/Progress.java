@@ -1,5 +1,6 @@
 package dev.parley.cli;
 
+import dev.parley.experiment.Experiment;
 import java.io.PrintStream;
 import me.tongfei.progressbar.ConsoleProgressBarConsumer;
 import me.tongfei.progressbar.ProgressBar;
@@ -11,7 +12,7 @@ import me.tongfei.progressbar.ProgressBarStyle;
  * A run of phases ({@link #building}, then {@link #solving}) shows one bar per phase: the nodes built so far (the
  * total is not known beforehand), then the iterations solved out of the total.
  */
-final class Progress implements AutoCloseable {
+final class Progress implements AutoCloseable, Experiment.Progress {
 
     private final PrintStream stream;
     private final String subject;
@@ -52,7 +53,8 @@ final class Progress implements AutoCloseable {
     }
 
     /** {@code nodes} states of the game's tree built so far (from any thread). */
-    synchronized void building(long nodes) {
+    @Override
+    public synchronized void building(long nodes) {
         if (!"building".equals(phase)) {
             open("building", -1);
         }
@@ -62,7 +64,8 @@ final class Progress implements AutoCloseable {
     }
 
     /** {@code done} of {@code total} solver iterations finished. */
-    synchronized void solving(long done, long total) {
+    @Override
+    public synchronized void solving(long done, long total) {
         if (!"solving".equals(phase)) {
             open("solving", total);
         }

@@ -2,10 +2,10 @@ package dev.parley.cli;
 
 import dev.parley.dialogue.DialogueGame;
 import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.RewardModel;
 import dev.parley.domain.DialogueDomains;
 import dev.parley.experiment.PromptPsroReport;
 import dev.parley.llm.LlmException;
-import dev.parley.dialogue.RewardModel;
 import dev.parley.llm.RunStats;
 import dev.parley.nfg.MetaSolver;
 import dev.parley.nfg.MetaSolverException;
@@ -40,12 +40,7 @@ final class PromptPsroCommand {
         if (o.candidates < 1) {
             throw new UserInputException("--candidates must be at least 1, got " + o.candidates);
         }
-        if (o.scenarios < 1) {
-            throw new UserInputException("--scenarios must be at least 1, got " + o.scenarios);
-        }
-        if (o.maxReplies < 1) {
-            throw new UserInputException("--max-replies must be at least 1, got " + o.maxReplies);
-        }
+        o.dealt.check();
         PromptPsro.Start start = PromptPsro.Start.fromCliName(o.start).orElseThrow(() -> new UserInputException(
                 "--start must be instructions or any, not '" + o.start + "'"));
         String solverName = o.metaSolver == null ? PsroCommand.DEFAULT_DOMAIN_META_SOLVER : o.metaSolver;
@@ -54,13 +49,13 @@ final class PromptPsroCommand {
         PromptPsroReport report;
         try (LlmOptions.Session session = o.llmOptions.open()) {
             RunStats before = session.offline() ? null : session.stats();
-            RewardModel reward = session.reward(domain, null, o.seed);
+            RewardModel reward = session.reward(domain, session.judge(null, false), o.dealt.seed);
             InstructionProposer proposer = session.offline() ? new LexiconProposer(domain.instructionLexicon())
-                    : new LlmInstructionProposer(session.chat(), domain, o.seed);
-            InstructionSimulator simulator = new InstructionSimulator(domain, domain.scenarios(o.scenarios, o.seed),
-                    session.moves(domain), reward, DialogueGame.Settings.of(o.maxReplies, 1), 1, o.seed,
+                    : new LlmInstructionProposer(session.chat(), domain, o.dealt.seed);
+            InstructionSimulator simulator = new InstructionSimulator(domain, domain.scenarios(o.dealt.scenarios, o.dealt.seed),
+                    session.moves(domain), reward, DialogueGame.Settings.of(o.dealt.maxReplies, 1), 1, o.dealt.seed,
                     session.offline() ? null : session.executor());
-            PromptPsro psro = new PromptPsro(simulator, new PromptPsro.Config(solver, proposer, o.candidates, o.seed),
+            PromptPsro psro = new PromptPsro(simulator, new PromptPsro.Config(solver, proposer, o.candidates, o.dealt.seed),
                     start);
             long t0 = System.nanoTime();
             List<PromptPsroIteration> its = new ArrayList<>();
@@ -82,11 +77,11 @@ final class PromptPsroCommand {
                         after.cacheHits() - before.cacheHits()});
             }
             report = new PromptPsroReport(domain.name(), simulator.backend(), proposer.backend(), solverName,
-                    start.cliName(), domain.protocolPlayers(), simulator.scenarios().size(), o.maxReplies,
-                    o.candidates, o.seed, its, simulator.playouts(), calls, seconds, simulator.verification());
+                    start.cliName(), domain.protocolPlayers(), simulator.scenarios().size(), o.dealt.maxReplies,
+                    o.candidates, o.dealt.seed, its, simulator.playouts(), calls, seconds, simulator.verification());
         }
         PrintWriter out = o.spec.commandLine().getOut();
-        out.print(o.json ? report.jsonText() + "\n" : report.table());
+        out.print(o.json.on() ? report.jsonText() + "\n" : report.table());
         if (o.out != null) {
             try {
                 for (Path p : report.writeAll(o.out)) {

@@ -39,6 +39,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -79,8 +80,8 @@ final class ProtocolCommand implements Runnable {
     @Command(name = "list", mixinStandardHelpOptions = true, description = "List the bundled protocols.")
     static final class ListBundled implements Callable<Integer> {
 
-        @Option(names = "--json", description = "Print JSON instead of a table.")
-        boolean json;
+        @Mixin
+        JsonOption json;
 
         @Spec
         CommandSpec spec;
@@ -88,7 +89,7 @@ final class ProtocolCommand implements Runnable {
         @Override
         public Integer call() {
             PrintWriter out = spec.commandLine().getOut();
-            if (json) {
+            if (json.on()) {
                 ObjectNode root = Json.MAPPER.createObjectNode();
                 ArrayNode arr = root.putArray("dgdl");
                 ProtocolLibrary.names().forEach(arr::add);
@@ -105,20 +106,98 @@ final class ProtocolCommand implements Runnable {
     }
 
     @Command(name = "show", mixinStandardHelpOptions = true,
-            description = "Print a bundled protocol's DGDL source, to start a protocol of your own from.")
+            description = {"Print a bundled protocol's DGDL source, to start a protocol of your own from.",
+                "With --moves, list any protocol's moves (bundled or a file, in any dialect) and the legal moves of "
+                        + "each participant when a dialogue starts."})
     static final class Show implements Callable<Integer> {
 
-        @Parameters(paramLabel = "NAME", description = "A bundled protocol (see protocol list).")
+        @Parameters(paramLabel = "NAME|FILE", description = "A bundled protocol (see protocol list); with --moves, "
+                + "also a protocol file.")
         String name;
+
+        @Option(names = "--moves", description = "List the moves and the legal moves at the start instead of the "
+                + "source.")
+        boolean moves;
+
+        @Mixin
+        JsonOption json;
 
         @Spec
         CommandSpec spec;
 
         @Override
         public Integer call() {
-            String text = ProtocolLibrary.text(name).orElseThrow(() -> new UserInputException("no bundled protocol '"
-                    + name + "' (bundled protocols: " + String.join(", ", ProtocolLibrary.names()) + ")"));
-            spec.commandLine().getOut().print(text.endsWith("\n") ? text : text + "\n");
+            PrintWriter out = spec.commandLine().getOut();
+            if (!moves) {
+                if (json.on()) {
+                    throw new UserInputException("--json needs --moves (the source is printed as it is)");
+                }
+                String text = ProtocolLibrary.text(name).orElseThrow(() -> new UserInputException("no bundled "
+                        + "protocol '" + name + "' (bundled protocols: " + String.join(", ", ProtocolLibrary.names())
+                        + "; a file's moves are listed with --moves)"));
+                out.print(text.endsWith("\n") ? text : text + "\n");
+                return 0;
+            }
+            Protocol p;
+            try {
+                p = load(Path.of(name));
+            } catch (DgdlCheckException e) {
+                for (Diagnostic d : e.errors()) {
+                    spec.commandLine().getErr().println(d.file() + ":" + d.position().line() + ":"
+                            + d.position().column() + ": " + d.message());
+                }
+                return 2;
+            } catch (DgdlException e) {
+                spec.commandLine().getErr().println(e.getMessage());
+                return 2;
+            }
+            // the legal moves at the start come from a real dialogue, so they are the engine's, rules run
+            Map<String, List<String>> legal = new LinkedHashMap<>();
+            String refused = null;
+            try {
+                Dialogue d = Dialogue.start(p, participants(p));
+                for (Participant pa : d.participants()) {
+                    legal.put(pa.id(), d.legalMoveIds(pa.id()));
+                }
+            } catch (dev.parley.engine.DialogueException e) {
+                refused = e.getMessage();
+            }
+            if (json.on()) {
+                ObjectNode root = Json.MAPPER.createObjectNode().put("id", p.id())
+                        .put("dialect", Check.dialectKey(p.dialect())).put("file", p.source());
+                ArrayNode arr = root.putArray("moves");
+                for (Protocol.Interaction i : p.interactions()) {
+                    ObjectNode o = arr.addObject().put("id", i.id());
+                    o.put("addressee", i.addressee().orElse(null));
+                    i.content().forEach(o.putArray("content")::add);
+                    o.put("opener", i.opener().orElse(null));
+                }
+                if (refused == null) {
+                    ObjectNode l = root.putObject("legal_at_start");
+                    legal.forEach((k, v) -> v.forEach(l.putArray(k)::add));
+                    root.putNull("not_playable");
+                } else {
+                    root.putNull("legal_at_start");
+                    root.put("not_playable", refused);
+                }
+                out.println(Json.write(root));
+                return 0;
+            }
+            out.println("protocol " + p.id() + " (" + Check.dialectName(p.dialect()) + ") from " + p.source());
+            Table t = new Table("move", "addressee", "content", "opener");
+            for (Protocol.Interaction i : p.interactions()) {
+                t.row(i.id(), i.addressee().orElse("-"), "{" + String.join(", ", i.content()) + "}",
+                        i.opener().map(o -> "\"" + o + "\"").orElse("-"));
+            }
+            out.print(t.render());
+            if (refused != null) {
+                out.println("legal at the start: none: " + refused);
+                return 0;
+            }
+            out.println("legal at the start:");
+            Table l = new Table("participant", "legal moves");
+            legal.forEach((k, v) -> l.row(k, v.isEmpty() ? "-" : String.join(", ", v)));
+            out.print(l.render());
             return 0;
         }
     }
@@ -127,11 +206,11 @@ final class ProtocolCommand implements Runnable {
             description = "Validate a protocol: summary of roles, players, stores and moves, or the error.")
     static final class Check implements Callable<Integer> {
 
-        @Parameters(paramLabel = "FILE.dgdl", description = "The protocol (DGEP 2 or DGDL+ dialect), or a bundled name.")
+        @Parameters(paramLabel = "FILE.dgdl", description = "The protocol (DGEP 2, DGDL+ or the original DGDL), or a bundled name.")
         Path file;
 
-        @Option(names = "--json", description = "Print JSON instead of text.")
-        boolean json;
+        @Mixin
+        JsonOption json;
 
         @Option(names = "--portable", description = "Name each construct DGEP 2's parser cannot read (exit 2 if any).")
         boolean portable;
@@ -160,12 +239,11 @@ final class ProtocolCommand implements Runnable {
                 return portability(p, out);
             }
             List<Diagnostic> warnings = ProtocolChecker.check(p);
-            if (json) {
+            if (json.on()) {
                 out.println(Json.write(summary(p, warnings)));
                 return 0;
             }
-            out.println("protocol " + p.id() + " (" + (p.dialect() == dev.parley.dgdl.Dialect.DGEP2 ? "DGEP 2"
-                    : "DGDL+") + ") from " + p.source() + ": OK");
+            out.println("protocol " + p.id() + " (" + dialectName(p.dialect()) + ") from " + p.source() + ": OK");
             out.println("roles: " + (p.roles().isEmpty() ? "-" : String.join(", ", p.roles())));
             out.println("participants: min " + p.minParticipants() + ", max "
                     + p.maxParticipants().map(String::valueOf).orElse("undefined"));
@@ -198,12 +276,28 @@ final class ProtocolCommand implements Runnable {
             return 0;
         }
 
+        static String dialectKey(dev.parley.dgdl.Dialect d) {
+            return switch (d) {
+                case DGEP2 -> "dgep2";
+                case DGDL_PLUS -> "dgdl+";
+                case ORIGINAL -> "original";
+            };
+        }
+
+        static String dialectName(dev.parley.dgdl.Dialect d) {
+            return switch (d) {
+                case DGEP2 -> "DGEP 2";
+                case DGDL_PLUS -> "DGDL+";
+                case ORIGINAL -> "original DGDL";
+            };
+        }
+
         /** {@code --portable}: the constructs DGEP 2 cannot read, one per line; exit 2 when there are any. */
         private int portability(Protocol p, PrintWriter out) {
             String text = Files.isRegularFile(file) ? readText(file)
                     : ProtocolLibrary.text(file.toString()).orElseThrow();
             List<Diagnostic> found = Portability.check(text, p.source());
-            if (json) {
+            if (json.on()) {
                 ObjectNode root = Json.MAPPER.createObjectNode().put("id", p.id()).put("file", p.source())
                         .put("portable", found.isEmpty());
                 ArrayNode list = root.putArray("not_portable");
@@ -230,7 +324,7 @@ final class ProtocolCommand implements Runnable {
 
         private static ObjectNode summary(Protocol p, List<Diagnostic> warnings) {
             ObjectNode root = Json.MAPPER.createObjectNode();
-            root.put("id", p.id()).put("dialect", p.dialect() == dev.parley.dgdl.Dialect.DGEP2 ? "dgep2" : "dgdl+");
+            root.put("id", p.id()).put("dialect", dialectKey(p.dialect()));
             root.put("file", p.source());
             p.roles().forEach(root.putArray("roles")::add);
             ObjectNode parts = root.putObject("participants").put("min", p.minParticipants());
@@ -282,8 +376,8 @@ final class ProtocolCommand implements Runnable {
         @Option(names = "--script", paramLabel = "moves.json", description = "The moves to make.")
         Path script;
 
-        @Option(names = "--json", description = "Print {initial, steps, status} as JSON.")
-        boolean json;
+        @Mixin
+        JsonOption json;
 
         @Option(names = "--allow-rejections",
                 description = "Report a rejected step and go on with the script (exit 0) instead of stopping there.")
@@ -332,7 +426,7 @@ final class ProtocolCommand implements Runnable {
             if (steps == null) {
                 new InteractivePlay(d, new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)),
                         out).run();
-            } else if (json) {
+            } else if (json.on()) {
                 ObjectNode root = Json.MAPPER.createObjectNode();
                 ObjectNode initial = root.putObject("initial");
                 initial.set("legal_moves", legalMoves(d));

@@ -90,11 +90,11 @@ final class PsroCommand implements Callable<Integer> {
                     + "(default 1000).")
     int episodes;
 
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed (default: 1).")
-    long seed;
+    @Mixin
+    DialogueGameOptions dealt = new DialogueGameOptions(8, 6);
 
-    @Option(names = "--json", description = "Print JSON instead of a table.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Option(names = "--policy-out", paramLabel = "FILE",
             description = "With --game: write the last meta-strategy as a behavioural policy (JSON, as solve"
@@ -105,15 +105,6 @@ final class PsroCommand implements Callable<Integer> {
             description = "With --domain: new instructions proposed per player and oracle step (default "
                     + "${DEFAULT-VALUE}).")
     int candidates;
-
-    @Option(names = "--scenarios", defaultValue = "8", paramLabel = "N",
-            description = "With --domain: scenarios each meta-game entry is simulated over (the first is the "
-                    + "domain's default; default ${DEFAULT-VALUE}).")
-    int scenarios;
-
-    @Option(names = "--max-replies", defaultValue = "6", paramLabel = "R",
-            description = "With --domain: longest dialogue, in messages (default ${DEFAULT-VALUE}).")
-    int maxReplies;
 
     @Option(names = "--start", defaultValue = "instructions", paramLabel = "instructions|any",
             description = "With --domain: the initial population: the domain's instructions without the baseline "
@@ -173,7 +164,7 @@ final class PsroCommand implements Callable<Integer> {
             default -> throw new UserInputException("unknown --evaluation '" + evaluation
                     + "'; expected exact or sampled");
         };
-        Psro psro = new Psro(g, new Psro.Config(solver, o, e, tree, seed));
+        Psro psro = new Psro(g, new Psro.Config(solver, o, e, tree, dealt.seed));
         long start = System.nanoTime();
         List<PsroIteration> its = new ArrayList<>();
         try (Progress progress = Progress.start("PSRO on " + g.name(), iterations)) {
@@ -193,7 +184,7 @@ final class PsroCommand implements Callable<Integer> {
             }
         }
         PrintWriter out = spec.commandLine().getOut();
-        if (json) {
+        if (json.on()) {
             out.println(Json.write(json(g, its, seconds)));
         } else {
             Table t = new Table("iteration", "population", "NashConv", "simulations", "meta-strategy");
@@ -225,7 +216,7 @@ final class PsroCommand implements Callable<Integer> {
         root.put("meta_solver", metaSolver);
         root.put("oracle", oracle);
         root.put("evaluation", evaluation);
-        root.put("seed", seed);
+        root.put("seed", dealt.seed);
         ArrayNode list = root.putArray("iterations");
         for (PsroIteration it : its) {
             ObjectNode o = list.addObject();

@@ -60,12 +60,8 @@ final class SamplingOptions {
      */
     SampledExperiment.Options options(MccfrSolver.Sampling sampling, long iterations, boolean explicitIterations,
                                       long checkpointEvery, Path state, Path resume) {
-        try {
-            return new SampledExperiment.Options(sampling, budgetCalls, budgetSeconds,
-                    budgeted() && !explicitIterations ? Long.MAX_VALUE : iterations, checkpointEvery, state, resume,
-                    playouts, responseIterations, limit());
-        } catch (IllegalArgumentException e) {
-            throw new UserInputException(e.getMessage());
-        }
+        return new SampledExperiment.Options(sampling, budgetCalls, budgetSeconds,
+                budgeted() && !explicitIterations ? Long.MAX_VALUE : iterations, checkpointEvery, state, resume,
+                playouts, responseIterations, limit());
     }
 }

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.engine.ExternalConditionResolver;
 import dev.parley.server.DialogueServer;
 import dev.parley.server.DialogueService;
-import dev.parley.server.DialogueStore;
+import dev.parley.server.store.DialogueStore;
 import dev.parley.server.ProtocolLimits;
 import dev.parley.server.ProtocolRegistry;
 import java.io.IOException;
@@ -32,6 +32,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -87,8 +88,8 @@ final class ServeBenchCommand implements Callable<Integer> {
             description = "Abort the run after this long (default: ${DEFAULT-VALUE}).")
     int deadlineSeconds;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Spec
     CommandSpec spec;
@@ -321,7 +322,7 @@ final class ServeBenchCommand implements Callable<Integer> {
         if (firstError != null) {
             result.put("first_error", firstError);
         }
-        if (json) {
+        if (json.on()) {
             out.println(Json.write(result));
         } else {
             out.println(String.format(Locale.ROOT, "one dialogue of %d moves x %d bytes over loopback (%s): median "
@@ -376,7 +377,7 @@ final class ServeBenchCommand implements Callable<Integer> {
         if (run.firstError() != null) {
             result.put("first_error", run.firstError());
         }
-        if (json) {
+        if (json.on()) {
             out.println(Json.write(result));
         } else {
             out.println(String.format(Locale.ROOT, "%d dialogues x %d moves over loopback (%s, %d server(s), %d threads):"

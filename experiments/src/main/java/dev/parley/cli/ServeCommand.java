@@ -7,10 +7,10 @@ import dev.parley.domain.protocols.ProtocolLibrary;
 import dev.parley.engine.ExternalConditionResolver;
 import dev.parley.server.DialogueServer;
 import dev.parley.server.DialogueService;
-import dev.parley.server.DialogueStore;
+import dev.parley.server.store.DialogueStore;
 import dev.parley.server.ProtocolLimits;
 import dev.parley.server.ProtocolRegistry;
-import dev.parley.server.StoreException;
+import dev.parley.server.store.StoreException;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -138,6 +138,7 @@ final class ServeCommand implements Callable<Integer> {
                     maxConnections, idleTimeoutSeconds * 1000L, 10_000, adminToken),
                     new dev.parley.web.WebInterface(service, play, new dev.parley.web.ReportsIndex(reports)));
             self.set(WebOptions.loopback(server.uri(), host));
+            play.resume(); // the restored dialogues' agents play through the server, so once it listens
         } catch (IOException e) {
             play.close();
             session.close();
@@ -158,16 +159,29 @@ final class ServeCommand implements Callable<Integer> {
                     + "/dialogue/new are open to clients on this machine only");
             err.flush();
         }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            // SIGTERM: Jetty stops accepting and lets requests in flight finish, then the store commits what waits
-            server.close();
-            play.close();
-            session.close();
-            service.close();
-            stopped.countDown();
-        }, "parley-serve-shutdown"));
-        stopped.await();
+        // Jetty stops accepting and lets requests in flight finish, then the store commits what waits; once only
+        java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
+        Runnable stop = () -> {
+            if (closed.compareAndSet(false, true)) {
+                server.close();
+                play.close();
+                session.close();
+                service.close();
+            }
+        };
+        // SIGTERM is the orderly stop: handled here rather than by the JVM's default (which ends the process with
+        // 143 once the shutdown hooks ran), so that `parley serve` stops as asked and exits 0. SIGINT and the rest
+        // still stop it through the shutdown hook, with the JVM's usual status.
+        CountDownLatch terminate = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(stop, "parley-serve-shutdown"));
+        sun.misc.Signal.handle(new sun.misc.Signal("TERM"), signal -> terminate.countDown());
+        terminate.await();
+        PrintWriter err = spec.commandLine().getErr();
+        err.println("parley serve: SIGTERM: stopping (requests in flight may finish for up to 10 s)");
+        err.flush();
+        stop.run();
+        err.println("parley serve: stopped");
+        err.flush();
         return 0;
     }
 

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -38,17 +39,18 @@ final class SolveCommand implements Callable<Integer> {
     String game;
 
     @Option(names = "--solver", required = true, paramLabel = "SOLVER",
-            description = "cfr, cfr+, dcfr, lcfr, mccfr-es or mccfr-os.")
+            description = "cfr, cfr+, dcfr, lcfr, cfr-vector, cfr+-vector (CFR and CFR+ walking the game's public"
+                    + " tree; refused on a game without one), mccfr-es or mccfr-os.")
     String solver;
 
     @Option(names = "--iterations", required = true, paramLabel = "N", description = "Number of iterations (>= 1).")
     int iterations;
 
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed for MCCFR (default: 1).")
-    long seed;
+    @Mixin
+    SeedOption seedOption = new SeedOption(1);
 
-    @Option(names = "--json", description = "Print JSON instead of a table.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Option(names = "--policy-out", paramLabel = "FILE", description = "Write the average policy as JSON.")
     Path policyOut;
@@ -86,7 +88,7 @@ final class SolveCommand implements Callable<Integer> {
         long start = System.nanoTime();
         TabularPolicy policy;
         try (Progress progress = Progress.start("solving " + g.name(), iterations)) {
-            IterativeSolver s = tree != null ? kind.onTree(tree, seed) : kind.onGame(g, seed);
+            IterativeSolver s = tree != null ? kind.onTree(tree, seedOption.seed) : kind.onGame(g, seedOption.seed);
             for (int i = 0; i < iterations; i++) {
                 s.iterate();
                 progress.step();
@@ -116,7 +118,7 @@ final class SolveCommand implements Callable<Integer> {
     private void print(Game g, double[] values, Double nashConv, double seconds, TabularPolicy policy) {
         PrintWriter out = spec.commandLine().getOut();
         int players = g.numPlayers();
-        if (json) {
+        if (json.on()) {
             ObjectNode root = Json.MAPPER.createObjectNode();
             root.put("game", g.name());
             root.put("solver", solver);

@@ -11,20 +11,20 @@ import dev.parley.agent.SteeringModel;
 import dev.parley.dialogue.Contents;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Observation;
-import dev.parley.experiment.DialogueReader;
 import dev.parley.domain.DialogueDomains;
 import dev.parley.engine.ExternalConditionResolver;
+import dev.parley.experiment.DialogueReader;
 import dev.parley.game.TabularPolicy;
 import dev.parley.server.DialogueServer;
 import dev.parley.server.DialogueService;
-import dev.parley.server.DialogueStore;
 import dev.parley.server.ProtocolRegistry;
+import dev.parley.server.store.DialogueStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -57,21 +57,15 @@ final class SteerCommand implements Callable<Integer> {
                 + "fruit-trading.")
         String domain;
 
-        @Option(names = "--scenarios", defaultValue = "2", paramLabel = "N",
-                description = "Scenarios chance deals in the game (default: ${DEFAULT-VALUE}).")
-        int scenarios;
+        @Mixin
+        DialogueGameOptions dealt = new DialogueGameOptions(2, 4);
 
         @Option(names = "--scenario", defaultValue = "0", paramLabel = "K",
                 description = "Which of them holds this agent's private information (default: ${DEFAULT-VALUE}).")
         int scenario;
 
-        @Option(names = "--max-replies", defaultValue = "4", paramLabel = "M",
-                description = "The game's length limit in messages (default: ${DEFAULT-VALUE}).")
-        int maxReplies;
-
-        @Option(names = "--iterations", defaultValue = "200", paramLabel = "N",
-                description = "CFR+ iterations when solving (default: ${DEFAULT-VALUE}).")
-        int iterations;
+        @Mixin
+        IterationsOption solving = new IterationsOption();
 
         @Option(names = "--policy", paramLabel = "FILE", description = "Play this policy (TabularPolicy JSON) "
                 + "instead of solving.")
@@ -79,10 +73,6 @@ final class SteerCommand implements Callable<Integer> {
 
         @Option(names = "--policy-out", paramLabel = "FILE", description = "Write the policy played to FILE.")
         Path policyOut;
-
-        @Option(names = "--seed", defaultValue = "1", paramLabel = "S",
-                description = "Seed for the scenario draws and the agent's sampling (default: ${DEFAULT-VALUE}).")
-        long seed;
 
         @Option(names = "--poll-ms", defaultValue = "50", paramLabel = "MS",
                 description = "How often to look for the turn (default: ${DEFAULT-VALUE}).")
@@ -108,12 +98,12 @@ final class SteerCommand implements Callable<Integer> {
         }
 
         SteeringModel model(Domain d, LlmOptions.Session session) {
-            if (scenarios < 1 || maxReplies < 1 || iterations < 1 || pollMs < 1 || timeoutSeconds < 1) {
-                throw new UserInputException("--scenarios, --max-replies, --iterations, --poll-ms and --turn-timeout "
-                        + "must be positive");
+            dealt.check();
+            if (solving.iterations < 1 || pollMs < 1 || timeoutSeconds < 1) {
+                throw new UserInputException("--iterations, --poll-ms and --turn-timeout must be positive");
             }
-            if (scenario < 0 || scenario >= scenarios) {
-                throw new UserInputException("--scenario must be between 0 and " + (scenarios - 1));
+            if (scenario < 0 || scenario >= dealt.scenarios) {
+                throw new UserInputException("--scenario must be between 0 and " + (dealt.scenarios - 1));
             }
             Observation observation;
             try {
@@ -121,7 +111,7 @@ final class SteerCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new UserInputException("--observe: " + e.getMessage());
             }
-            SteeringModel.Settings s = new SteeringModel.Settings(scenarios, maxReplies, seed, 4, observation);
+            SteeringModel.Settings s = new SteeringModel.Settings(dealt.scenarios, dealt.maxReplies, dealt.seed, 4, observation);
             SteeringModel m;
             if (policy != null) {
                 TabularPolicy p;
@@ -139,7 +129,7 @@ final class SteerCommand implements Callable<Integer> {
                     throw new UserInputException(policy + ": does not fit this game (" + e.getMessage() + ")");
                 }
             } else {
-                m = SteeringModel.solve(d, session.moves(d), s, iterations);
+                m = SteeringModel.solve(d, session.moves(d), s, solving.iterations);
             }
             if (policyOut != null) {
                 try {
@@ -170,8 +160,8 @@ final class SteerCommand implements Callable<Integer> {
                     + "over move x instruction for the role and the utterance PrEFACE fills for the chosen one.")
     Path state;
 
-    @Option(names = "--json", description = "Print JSON.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Mixin
     GameOptions game;
@@ -195,11 +185,11 @@ final class SteerCommand implements Callable<Integer> {
         try (LlmOptions.Session session = llm.open()) {
             SteeringModel m = game.model(d, session);
             SteeredAgent agent = new SteeredAgent(new DgepClient(server, Duration.ofSeconds(30)), m.game(),
-                    baseline ? m.baseline() : m.equilibrium(), game.scenario, game.seed,
+                    baseline ? m.baseline() : m.equilibrium(), game.scenario, game.dealt.seed,
                     Duration.ofMillis(game.pollMs), Duration.ofSeconds(game.timeoutSeconds),
                     baseline ? "baseline" : "steered", new MiniLmWordingMatcher());
             SteeredAgent.Outcome o = agent.play(dialogue, role);
-            print(spec.commandLine().getOut(), m, List.of(o), json);
+            print(spec.commandLine().getOut(), m, List.of(o), json.on());
         }
         return 0;
     }
@@ -218,7 +208,7 @@ final class SteerCommand implements Callable<Integer> {
                 throw new UserInputException(state + ": " + e.getMessage());
             }
             PrintWriter out = spec.commandLine().getOut();
-            if (json) {
+            if (json.on()) {
                 ObjectNode root = Json.MAPPER.createObjectNode().put("domain", d.name())
                         .put("backend", m.game().backend()).put("player", advice.player());
                 ObjectNode dist = root.putObject("distribution");
@@ -376,8 +366,8 @@ final class SteerCommand implements Callable<Integer> {
                         + "the other.")
         String steeredRole;
 
-        @Option(names = "--json", description = "Print JSON.")
-        boolean json;
+        @Mixin
+        JsonOption json;
 
         @Mixin
         GameOptions game;
@@ -411,15 +401,15 @@ final class SteerCommand implements Callable<Integer> {
                     Duration poll = Duration.ofMillis(game.pollMs);
                     Duration timeout = Duration.ofSeconds(game.timeoutSeconds);
                     SteeredAgent steered = new SteeredAgent(client, m.game(), m.equilibrium(), game.scenario,
-                            game.seed, poll, timeout, "steered");
+                            game.dealt.seed, poll, timeout, "steered");
                     SteeredAgent base = new SteeredAgent(client, m.game(), m.baseline(), game.scenario,
-                            game.seed + 1, poll, timeout, "baseline");
+                            game.dealt.seed + 1, poll, timeout, "baseline");
                     ExecutorService two = Executors.newFixedThreadPool(2);
                     try {
                         Future<SteeredAgent.Outcome> a = two.submit(() -> steered.play(id, steeredRole));
                         Future<SteeredAgent.Outcome> b = two.submit(() -> base.play(id, baselineRole));
                         List<SteeredAgent.Outcome> outcomes = List.of(get(a), get(b));
-                        print(spec.commandLine().getOut(), m, outcomes, json);
+                        print(spec.commandLine().getOut(), m, outcomes, json.on());
                     } finally {
                         two.shutdownNow();
                     }

@@ -17,7 +17,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "study", mixinStandardHelpOptions = true,
         description = "The paper's studies: how faithful an LLM judge is (reward) and whether generated words follow"
                 + " the instruction (steering).",
-        subcommands = {StudyRewardCommand.class, StudySteeringCommand.class})
+        subcommands = {StudyRewardCommand.class, StudySteeringCommand.class, StudyHumanSteeringCommand.class,
+            StudyHumanRewardCommand.class, StudyHumanSolverCommand.class, StudyHumanImitationCommand.class})
 final class StudyCommand implements Callable<Integer> {
 
     @Spec

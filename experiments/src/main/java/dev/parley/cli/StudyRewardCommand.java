@@ -3,6 +3,7 @@ package dev.parley.cli;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.MoveGenerator;
 import dev.parley.dialogue.RewardModel;
+import dev.parley.experiment.Judge;
 import dev.parley.llm.LlmException;
 import dev.parley.study.Outcome;
 import dev.parley.study.RewardStudy;
@@ -19,37 +20,22 @@ import picocli.CommandLine.Spec;
 @Command(name = "reward", mixinStandardHelpOptions = true,
         description = "Reward-model fidelity: N random dialogues of each outcome (valid, rejected, incomplete), each"
                 + " scored by the judge and by the exact scorer; normalised absolute error, sign mismatch, agreement"
-                + " and rank correlation with 95% intervals, per outcome and overall; the worst cases with their"
+                + " and rank correlation with 95%% intervals, per outcome and overall; the worst cases with their"
                 + " transcripts.")
 final class StudyRewardCommand implements Callable<Integer> {
 
-    @Option(names = "--domain", required = true, paramLabel = "DOMAIN",
-            description = "fruit-trading, scheduling or debate.")
-    String domain;
+    @Mixin
+    DomainOption target = new DomainOption();
 
     @Option(names = "--samples", defaultValue = "20", paramLabel = "N",
             description = "Dialogues of each outcome kind (default ${DEFAULT-VALUE}; the paper used 1000).")
     int samples;
 
-    @Option(names = "--max-replies", defaultValue = "4", paramLabel = "R",
-            description = "Longest dialogue in messages; an incomplete dialogue has this many (default"
-                    + " ${DEFAULT-VALUE}).")
-    int maxReplies;
+    @Mixin
+    DialogueGameOptions dealt = new DialogueGameOptions(20, 4);
 
-    @Option(names = "--scenarios", defaultValue = "20", paramLabel = "K",
-            description = "Scenarios the dialogues are dealt from (default ${DEFAULT-VALUE}).")
-    int scenarios;
-
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed of scenarios and play.")
-    long seed;
-
-    @Option(names = "--judge", paramLabel = "exact|llm",
-            description = "The judge under study: llm (the configured model; the default with a model) or exact (the"
-                    + " domain's scorer; the default offline, where every error is 0 by construction).")
-    String judge;
-
-    @Option(names = "--judge-summary", description = "The LLM judge summarises the outcome first.")
-    boolean judgeSummary;
+    @Mixin
+    JudgeOptions judging = new JudgeOptions();
 
     @Option(names = "--generator", defaultValue = "offline", paramLabel = "offline|llm",
             description = "What writes the dialogues the judge reads: offline (the planner and realiser; default) or"
@@ -63,8 +49,8 @@ final class StudyRewardCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "DIR", description = "Write report.json and cases.jsonl here.")
     Path out;
 
-    @Option(names = "--json", description = "Print the JSON report instead of the table.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Mixin
     LlmOptions llmOptions;
@@ -74,25 +60,26 @@ final class StudyRewardCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Domain d = StudyCommand.domain(domain);
+        Domain d = target.domain;
         StudyCommand.atLeast(samples, 1, "--samples");
-        StudyCommand.atLeast(maxReplies, 1, "--max-replies");
-        StudyCommand.atLeast(scenarios, 1, "--scenarios");
+        dealt.check();
         StudyCommand.atLeast(worst, 0, "--worst");
         StudyCommand.checkOut(out);
-        if (judge != null && !judge.equals("exact") && !judge.equals("llm")) {
-            throw new UserInputException("--judge must be exact or llm, not '" + judge + "'");
+        Judge judge = judging.judge(llmOptions);
+        if (judge instanceof Judge.Joint) {
+            // the study compares each player's score with the exact one, which a joint judge gives only together
+            throw new UserInputException("--judge must be exact or llm here, not " + judge.label());
         }
         if (!generator.equals("offline") && !generator.equals("llm")) {
             throw new UserInputException("--generator must be offline or llm, not '" + generator + "'");
         }
-        RewardStudy.Config config = RewardStudy.Config.of(samples, maxReplies, scenarios, seed);
+        RewardStudy.Config config = RewardStudy.Config.of(samples, dealt.maxReplies, dealt.scenarios, dealt.seed);
         config = new RewardStudy.Config(config.samples(), config.maxReplies(), config.scenarios(), config.seed(),
                 worst, config.maxDialogues());
         RewardStudy.Report report;
         try (LlmOptions.Session session = llmOptions.open()) {
             MoveGenerator moves = StudyCommand.moves(generator, session, d);
-            RewardModel j = session.reward(d, judge, seed, judgeSummary);
+            RewardModel j = session.reward(d, judge, dealt.seed);
             try (Progress bar = Progress.start("judging " + d.name(), 3L * samples)) {
                 report = RewardStudy.run(d, moves, j, config, session.executor(), n -> bar.step());
             } catch (IllegalArgumentException e) {
@@ -102,7 +89,7 @@ final class StudyRewardCommand implements Callable<Integer> {
             }
         }
         RewardStudy.Report done = report;
-        StudyCommand.emit(spec, json ? StudyJson.text(StudyJson.reward(report)) + "\n" : table(report), out,
+        StudyCommand.emit(spec, json.on() ? StudyJson.text(StudyJson.reward(report)) + "\n" : table(report), out,
                 dir -> StudyJson.writeReward(done, dir));
         return 0;
     }

@@ -20,13 +20,12 @@ import picocli.CommandLine.Spec;
 /** {@code parley study steering}: do generated words follow the instruction? (paper §4, App. B.1) */
 @Command(name = "steering", mixinStandardHelpOptions = true,
         description = "Steering accuracy: N messages under each instruction of a domain, at random points of random"
-                + " dialogues; a held-out classifier says which instruction made each. Accuracy with its 95% Wilson"
+                + " dialogues; a held-out classifier says which instruction made each. Accuracy with its 95%% Wilson"
                 + " interval, the chance level and the confusion matrix (confusion.png with --out).")
 final class StudySteeringCommand implements Callable<Integer> {
 
-    @Option(names = "--domain", required = true, paramLabel = "DOMAIN",
-            description = "fruit-trading, scheduling or debate.")
-    String domain;
+    @Mixin
+    DomainOption target = new DomainOption();
 
     @Option(names = "--samples", defaultValue = "20", paramLabel = "N",
             description = "Messages per instruction (default ${DEFAULT-VALUE}; the paper used 100 in debate).")
@@ -42,23 +41,14 @@ final class StudySteeringCommand implements Callable<Integer> {
                     + " (the planner and realiser; the default offline).")
     String generator;
 
-    @Option(names = "--max-replies", defaultValue = "4", paramLabel = "R",
-            description = "Longest dialogue; each message follows a random prefix shorter than this (default"
-                    + " ${DEFAULT-VALUE}).")
-    int maxReplies;
-
-    @Option(names = "--scenarios", defaultValue = "10", paramLabel = "K",
-            description = "Scenarios the dialogues are dealt from (default ${DEFAULT-VALUE}).")
-    int scenarios;
-
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "Seed of scenarios and prefixes.")
-    long seed;
+    @Mixin
+    DialogueGameOptions dealt = new DialogueGameOptions(10, 4);
 
     @Option(names = "--out", paramLabel = "DIR", description = "Write report.json, messages.jsonl and confusion.png.")
     Path out;
 
-    @Option(names = "--json", description = "Print the JSON report instead of the table.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Mixin
     LlmOptions llmOptions;
@@ -68,10 +58,9 @@ final class StudySteeringCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Domain d = StudyCommand.domain(domain);
+        Domain d = target.domain;
         StudyCommand.atLeast(samples, 1, "--samples");
-        StudyCommand.atLeast(maxReplies, 1, "--max-replies");
-        StudyCommand.atLeast(scenarios, 1, "--scenarios");
+        dealt.check();
         StudyCommand.checkOut(out);
         if (!classifier.equals("embedding") && !classifier.equals("llm")) {
             throw new UserInputException("--classifier must be embedding or llm, not '" + classifier + "'");
@@ -86,15 +75,15 @@ final class StudySteeringCommand implements Callable<Integer> {
                 if (session.offline()) {
                     throw new UserInputException("--classifier llm needs a language model (--llm openai ...)");
                 }
-                c = new LlmClassifier(session.chat(), seed);
+                c = new LlmClassifier(session.chat(), dealt.seed);
             } else {
                 c = new EmbeddingClassifier();
             }
             MoveGenerator moves = StudyCommand.moves(generator, session, d);
             int labels = SteeringStudy.labels(d).size();
             try (Progress bar = Progress.start("classifying " + d.name(), (long) labels * samples)) {
-                report = SteeringStudy.run(d, moves, c, new SteeringStudy.Config(samples, maxReplies,
-                        scenarios, seed), session.executor(), n -> bar.step());
+                report = SteeringStudy.run(d, moves, c, new SteeringStudy.Config(samples, dealt.maxReplies,
+                        dealt.scenarios, dealt.seed), session.executor(), n -> bar.step());
             } catch (IllegalArgumentException e) {
                 throw new UserInputException(e.getMessage());
             } catch (LlmException e) {
@@ -102,7 +91,7 @@ final class StudySteeringCommand implements Callable<Integer> {
             }
         }
         SteeringStudy.Report done = report;
-        StudyCommand.emit(spec, json ? StudyJson.text(StudyJson.steering(report)) + "\n" : table(report), out,
+        StudyCommand.emit(spec, json.on() ? StudyJson.text(StudyJson.steering(report)) + "\n" : table(report), out,
                 dir -> StudyJson.writeSteering(done, dir));
         return 0;
     }
@@ -114,6 +103,10 @@ final class StudySteeringCommand implements Callable<Integer> {
         sb.append(String.format(Locale.ROOT, "accuracy %s of %d messages (95%% Wilson interval); chance %.3f%n%n",
                 StudyCommand.pm(r.accuracy().share(), r.accuracy().low(), r.accuracy().high()), r.samples().size(),
                 r.chance()));
+        if (r.abandoned() > 0) {
+            sb.append(r.abandoned()).append(" messages the generator abandoned (refused on every attempt) are left"
+                    + " out, after drawing each again\n\n");
+        }
         String[] header = new String[r.labels().size() + 2];
         header[0] = "instructed \\ recognised";
         for (int j = 0; j < r.labels().size(); j++) {

@@ -2,12 +2,13 @@ package dev.parley.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.parley.cfr.CfrVariant;
 import dev.parley.dialogue.ActionSpace;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Observation;
 import dev.parley.domain.DialogueDomains;
+import dev.parley.experiment.Experiment;
 import dev.parley.experiment.ExperimentConfig;
+import dev.parley.experiment.Judge;
 import dev.parley.experiment.ReportWriter;
 import dev.parley.experiment.SampledExperiment;
 import dev.parley.experiment.SampledReportWriter;
@@ -41,7 +42,8 @@ import picocli.CommandLine.Spec;
 final class SweepCommand implements Callable<Integer> {
 
     @Option(names = "--domain", required = true, split = ",", paramLabel = "DOMAINS",
-            description = "fruit-trading, scheduling, debate (a list), or all.")
+            completionCandidates = DomainNames.class,
+            description = "${COMPLETION-CANDIDATES} (a list), or all.")
     List<String> domains;
 
     @Option(names = "--max-replies", defaultValue = "3", split = ",", paramLabel = "LENGTHS",
@@ -69,8 +71,8 @@ final class SweepCommand implements Callable<Integer> {
             description = "Seeds per cell: S, S+1, ..., S+R-1 (default ${DEFAULT-VALUE}).")
     int seeds;
 
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "S", description = "First seed (default ${DEFAULT-VALUE}).")
-    long seed;
+    @Mixin
+    SeedOption seedOption = new SeedOption(1);
 
     @Option(names = "--scenarios", defaultValue = "4", paramLabel = "K",
             description = "Scenarios dealt by chance (default ${DEFAULT-VALUE}).")
@@ -80,20 +82,15 @@ final class SweepCommand implements Callable<Integer> {
             description = "Sampling seeds chance picks among after every decision (default ${DEFAULT-VALUE}).")
     int seedsPerMessage;
 
-    @Option(names = "--judge", paramLabel = "exact|llm|llm-joint",
-            description = "Payoffs from the exact scorer or an LLM judge (default: exact offline, llm with a model).")
-    String judge;
-
-    @Option(names = "--judge-summary",
-            description = "With --judge llm: the judge first summarises the outcome, then scores each player.")
-    boolean judgeSummary;
+    @Mixin
+    JudgeOptions judgeOptions;
 
     @Option(names = "--out", required = true, paramLabel = "DIR",
             description = "Where sweep.json, sweep.csv and the charts go; a sweep resumes from them.")
     Path out;
 
-    @Option(names = "--json", description = "Print sweep.json (the list of cells) instead of the table.")
-    boolean json;
+    @Mixin
+    JsonOption json;
 
     @Mixin
     SamplingOptions sampler;
@@ -131,10 +128,10 @@ final class SweepCommand implements Callable<Integer> {
              Progress bar = Progress.start("sweep (cells)", todo.size())) {
             for (Cell c : todo) {
                 ObjectNode summary = c.sampled() == null
-                        ? ReportWriter.json(SeededRuns.run(session, c.domain(), c.config(), seeds, judge,
-                                judgeSummary, Progress.silent(), sampler.limit()))
-                        : SampledReportWriter.json(SeededRuns.sampled(session, c.domain(), c.config(), c.sampled(),
-                                seeds, judge, judgeSummary, line -> { }));
+                        ? ReportWriter.json(((Experiment.ExactResult) SeededRuns.run(session, c.config(), seeds,
+                                new Experiment.Exact(sampler.limit(), Experiment.Progress.NONE))).report())
+                        : SampledReportWriter.json(((Experiment.SampledResult) SeededRuns.run(session, c.config(),
+                                seeds, new Experiment.Sampled(c.sampled(), line -> { }))).report());
                 try {
                     store.add(c.params(), summary);
                 } catch (IOException e) {
@@ -154,7 +151,7 @@ final class SweepCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new UserInputException("cannot write the charts to " + out + ": " + e.getMessage());
         }
-        spec.commandLine().getOut().print(json ? Json.write(Json.MAPPER.valueToTree(cells)) + "\n" : SweepTable.render(cells));
+        spec.commandLine().getOut().print(json.on() ? Json.write(Json.MAPPER.valueToTree(cells)) + "\n" : SweepTable.render(cells));
         return 0;
     }
 
@@ -203,9 +200,7 @@ final class SweepCommand implements Callable<Integer> {
         }
         List<Integer> lengths = integers(maxReplies, "--max-replies");
         List<Integer> counts = integers(iterations, "--iterations");
-        if (judge != null && !java.util.List.of("exact", "llm", "llm-joint").contains(judge)) {
-            throw new UserInputException("--judge must be exact, llm or llm-joint, not '" + judge + "'");
-        }
+        Judge theJudge = judgeOptions.judge(llmOptions);
         List<Cell> grid = new ArrayList<>();
         for (Domain d : ds) {
             for (ActionSpace a : spaces) {
@@ -213,7 +208,7 @@ final class SweepCommand implements Callable<Integer> {
                     for (int n : counts) {
                         for (int len : lengths) {
                             for (SolverKind v : vs) {
-                                grid.add(cell(d, a, o, n, len, v));
+                                grid.add(cell(d, a, o, n, len, v, theJudge));
                             }
                         }
                     }
@@ -225,8 +220,8 @@ final class SweepCommand implements Callable<Integer> {
     }
 
     /**
-     * The size guard over the whole grid, before the first cell: one estimate per distinct tree, at every seed (each
-     * seed draws its own scenarios, so its own tree), so no cell is refused mid-grid.
+     * The size guard over the whole grid, before the first cell: one estimate per distinct tree, at every seedOption.seed (each
+     * seedOption.seed draws its own scenarios, so its own tree), so no cell is refused mid-grid.
      */
     private void refuseTooLarge(List<Cell> grid) {
         long limit = sampler.limit();
@@ -236,10 +231,10 @@ final class SweepCommand implements Callable<Integer> {
                 continue;
             }
             for (int r = 0; r < seeds; r++) {
-                ExperimentConfig k = SeededRuns.withSeed(c.config(), c.config().seed() + r);
-                String tree = k.domain() + "|" + k.scenarios() + "|" + k.maxReplies() + "|" + k.actions() + "|"
+                ExperimentConfig k = c.config().withSeed(c.config().seed() + r);
+                String tree = k.domain().name() + "|" + k.scenarios() + "|" + k.maxReplies() + "|" + k.actions() + "|"
                         + k.observe() + "|" + k.seedsPerMessage() + "|" + k.seed();
-                TreeSizeEstimate size = sizes.computeIfAbsent(tree, x -> TreeSizeEstimate.of(c.domain(), k,
+                TreeSizeEstimate size = sizes.computeIfAbsent(tree, x -> TreeSizeEstimate.of(k,
                         TreeSizeEstimate.DEFAULT_PROBES, k.seed()));
                 String refusal = size.refusal(c.domain().name(), limit);
                 if (refusal != null) {
@@ -253,20 +248,14 @@ final class SweepCommand implements Callable<Integer> {
         }
     }
 
-    private Cell cell(Domain d, ActionSpace a, Observation o, int n, int len, SolverKind kind) {
-        ExperimentConfig config;
+    private Cell cell(Domain d, ActionSpace a, Observation o, int n, int len, SolverKind kind, Judge theJudge) {
         SampledExperiment.Options sampled = null;
         boolean explicitIterations = spec.commandLine().getParseResult().hasMatchedOption("--iterations");
-        try {
-            CfrVariant v = kind instanceof SolverKind.Cfr c ? c.variant() : CfrVariant.CFR;
-            // ten curve points: a sweep charts the final figures, not the run's curve
-            config = new ExperimentConfig(d.name(), scenarios, len, v, n, seed,
-                    llmOptions.offline() ? 1 : llmOptions.concurrency, 10, a, o, seedsPerMessage, 0);
-            if (kind instanceof SolverKind.Mccfr m) {
-                sampled = sampler.options(m.sampling(), n, explicitIterations, 0, null, null);
-            }
-        } catch (IllegalArgumentException e) {
-            throw new UserInputException(e.getMessage());
+        // ten curve points: a sweep charts the final figures, not the run's curve
+        ExperimentConfig config = new ExperimentConfig(d, scenarios, len, kind, n, seedOption.seed,
+                llmOptions.offline() ? 1 : llmOptions.concurrency, 10, a, o, seedsPerMessage, 0, theJudge);
+        if (kind instanceof SolverKind.Mccfr m) {
+            sampled = sampler.options(m.sampling(), n, explicitIterations, 0, null, null);
         }
         ObjectNode p = Json.MAPPER.createObjectNode();
         p.put("domain", d.name()).put("max_replies", len).put("solver", kind.name()).put("actions", a.label())
@@ -276,10 +265,10 @@ final class SweepCommand implements Callable<Integer> {
         } else {
             p.put("iterations", n);
         }
-        p.put("seeds", seeds).put("seed", seed)
+        p.put("seeds", seeds).put("seed", seedOption.seed)
                 .put("scenarios", scenarios).put("seeds_per_message", seedsPerMessage)
                 .put("llm", llmOptions.offline() ? "offline" : llmOptions.model)
-                .put("judge", judge == null ? (llmOptions.offline() ? "exact" : "llm") : judge);
+                .put("judge", theJudge.label());
         if (sampled != null) {
             // a sampled cell's figures depend on these too, so they are part of its identity (and of resuming)
             p.put("budget_calls", sampler.budgetCalls).put("budget_seconds", sampler.budgetSeconds)

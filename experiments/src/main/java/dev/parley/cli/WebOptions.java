@@ -10,6 +10,7 @@ import dev.parley.web.DomainPlay;
 import java.net.URI;
 import java.util.List;
 import java.util.function.Supplier;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -18,25 +19,11 @@ import picocli.CommandLine.Option;
  */
 final class WebOptions {
 
-    @Option(names = "--scenarios", defaultValue = "2", paramLabel = "N",
-            description = "Scenarios chance deals in each domain's game, offered when a dialogue is created from a "
-                    + "domain (default: ${DEFAULT-VALUE}).")
-    int scenarios;
+    @Mixin
+    DialogueGameOptions dealt = new DialogueGameOptions(2, 4);
 
-    @Option(names = "--max-replies", defaultValue = "4", paramLabel = "M",
-            description = "A domain dialogue's length limit in messages: the game ends there (default: "
-                    + "${DEFAULT-VALUE}).")
-    int maxReplies;
-
-    @Option(names = "--iterations", defaultValue = "200", paramLabel = "N",
-            description = "CFR+ iterations when a domain's game is solved, on its first dialogue (default: "
-                    + "${DEFAULT-VALUE}).")
-    int iterations;
-
-    @Option(names = "--seed", defaultValue = "1", paramLabel = "S",
-            description = "Seed of the scenario draws and of the steered agents' sampling (default: "
-                    + "${DEFAULT-VALUE}).")
-    long seed;
+    @Mixin
+    IterationsOption solving = new IterationsOption();
 
     @Option(names = "--judge", defaultValue = "exact", paramLabel = "exact|llm",
             description = "Payoffs of an ended domain dialogue: the domain's exact scorer (default) or the language"
@@ -44,19 +31,21 @@ final class WebOptions {
     String judge;
 
     DomainPlay play(DialogueService service, LlmOptions.Session session, Supplier<URI> self) {
-        if (scenarios < 1 || maxReplies < 1 || iterations < 1) {
-            throw new UserInputException("--scenarios, --max-replies and --iterations must be positive");
+        dealt.check();
+        if (solving.iterations < 1) {
+            throw new UserInputException("--iterations must be positive");
         }
         if (!judge.equals("exact") && !judge.equals("llm")) {
             throw new UserInputException("--judge must be exact or llm, not '" + judge + "'");
         }
         List<Domain> domains = DialogueDomains.all();
         // check the judge once now, so a bad combination fails at start, not at a dialogue's end
-        session.reward(domains.get(0), judge, seed);
+        session.reward(domains.get(0), judge, dealt.seed);
         String backend = session.offline() ? "offline" : session.chat().label();
-        SteeringModel.Settings game = new SteeringModel.Settings(scenarios, maxReplies, seed, 2, Observation.WORDS);
-        return new DomainPlay(domains, new DomainPlay.Settings(game,
-                d -> SteeringModel.solve(d, session.moves(d), game, iterations), d -> session.reward(d, judge, seed),
+        SteeringModel.Settings settings = new SteeringModel.Settings(dealt.scenarios, dealt.maxReplies, dealt.seed, 2,
+                Observation.WORDS);
+        return new DomainPlay(domains, new DomainPlay.Settings(settings,
+                d -> SteeringModel.solve(d, session.moves(d), settings, solving.iterations), d -> session.reward(d, judge, dealt.seed),
                 new MiniLmWordingMatcher(), backend), service, self);
     }
 

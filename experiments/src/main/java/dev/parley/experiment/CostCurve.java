@@ -1,6 +1,5 @@
 package dev.parley.experiment;
 
-import dev.parley.cfr.CfrSolver;
 import dev.parley.dialogue.DialogueGame;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.MoveGenerator;
@@ -8,6 +7,7 @@ import dev.parley.dialogue.RewardModel;
 import dev.parley.eval.Exploitability;
 import dev.parley.game.GameModelException;
 import dev.parley.game.GameTree;
+import dev.parley.game.IterativeSolver;
 import dev.parley.game.TreeBuilder;
 import dev.parley.mccfr.MccfrSolver;
 import dev.parley.solver.Solvers;
@@ -88,11 +88,12 @@ public final class CostCurve {
      * @param requests the language model's requests so far (cache hits included), or null offline, where the game's
      *                 own counters are the calls
      */
-    public static Result run(Domain domain, ExperimentConfig config, Supplier<MoveGenerator> generator,
+    public static Result run(ExperimentConfig config, Supplier<MoveGenerator> generator,
                              Supplier<RewardModel> rewardModel, Limits limits, long maxNodes,
                              LongSupplier requests) {
         long start = System.nanoTime();
-        String refusal = TreeSizeEstimate.of(domain, config, TreeSizeEstimate.DEFAULT_PROBES, config.seed())
+        Domain domain = config.domain();
+        String refusal = TreeSizeEstimate.of(config, TreeSizeEstimate.DEFAULT_PROBES, config.seed())
                 .refusal(domain.name(), maxNodes);
         if (refusal != null) {
             throw new GameModelException(refusal + " (the cost curve measures exact NashConv on the expanded tree)");
@@ -105,17 +106,17 @@ public final class CostCurve {
                 n -> { }).build(full).tree();
         long fullCalls = fullCount.sinceStart();
         full.releaseMemo();
-        CfrSolver cfr = new CfrSolver(tree, config.solver());
+        IterativeSolver cfr = config.solver().onTree(tree, config.seed());
         List<Point> points = new ArrayList<>();
         int next = 1;
         for (int i = 1; i <= config.iterations(); i++) {
             cfr.iterate();
             if (i == next || i == config.iterations()) {
-                points.add(new Point(fullCalls, i, Exploitability.nashConv(tree, cfr.averagePolicySlots())));
+                points.add(new Point(fullCalls, i, Exploitability.nashConv(tree, cfr.averagePolicySlots(tree))));
                 next = Math.max(i + 1, (int) Math.ceil(i * 1.25));
             }
         }
-        series.add(finish(Solvers.nameOf(config.solver()) + " (full expansion)", points, target,
+        series.add(finish(config.solver().name() + " (full expansion)", points, target,
                 "iterations"));
         for (MccfrSolver.Sampling sampling : MccfrSolver.Sampling.values()) {
             series.add(sampled(domain, config, generator.get(), rewardModel.get(), sampling, tree, target, limits,

@@ -1,8 +1,8 @@
 package dev.parley.experiment;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonInclude.Include;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,47 +21,47 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 /** {@code parley experiment --curve}: the cost curves as a table, JSON ({@code curve.json}) and a chart. */
 public final class CostCurveWriter {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private CostCurveWriter() {
     }
 
     public static ObjectNode json(CostCurve.Result r) {
-        ObjectNode o = JSON.createObjectNode();
-        o.put("domain", r.domain());
-        o.put("backend", r.backend());
-        o.put("scenarios", r.scenarios());
-        o.put("max_replies", r.maxReplies());
-        o.put("nodes", r.nodes());
-        o.putArray("payoff_range").add(r.payoffRange()[0]).add(r.payoffRange()[1]);
-        o.put("target_nash_conv", r.target());
-        o.put("target_share_of_range", CostCurve.TARGET_SHARE);
-        o.put("exact", true);
-        o.put("calls_are", "generator requests (memo misses), plus dialogues scored when an LLM judges");
-        ArrayNode series = o.putArray("series");
+        return ReportJson.tree(model(r, null));
+    }
+
+    /** {@code curve.json}: a domain's curves, one series per solver; nulls where a series never reached the target. */
+    record Curve(@JsonInclude(Include.NON_NULL) Long seed, String domain, String backend, int scenarios,
+                 int maxReplies, int nodes, double[] payoffRange, double targetNashConv, double targetShareOfRange,
+                 boolean exact, String callsAre, List<Series> series, double seconds,
+                 @JsonInclude(Include.NON_NULL) Integer seeds, @JsonInclude(Include.NON_NULL) String interval,
+                 @JsonInclude(Include.NON_NULL) String ratioMethod,
+                 @JsonInclude(Include.NON_NULL) List<Curve> perSeed) { }
+
+    /** One solver's curve; over seeds the counts are means with their spreads, and the points the mean curve. */
+    record Series(String solver, String stop, Number callsToTarget,
+                  @JsonUnwrapped(prefix = "calls_to_target_") ReportJson.Spread callsToTargetSpread,
+                  Number iterationsToTarget, Double callsRatioToFullExpansion,
+                  @JsonUnwrapped(prefix = "calls_ratio_to_full_expansion_") ReportJson.Spread ratioSpread,
+                  List<?> points,
+                  @JsonInclude(Include.NON_NULL) List<Long> callsToTargetPerSeed,
+                  @JsonInclude(Include.NON_NULL) Integer seedsReachingTarget) { }
+
+    /** A point of the mean curve over seeds. */
+    record MeanPoint(double calls, double nashConv,
+                     @JsonUnwrapped(prefix = "nash_conv_") ReportJson.Spread nashConvSpread) { }
+
+    private static Curve model(CostCurve.Result r, Long seed) {
+        List<Series> series = new ArrayList<>();
         for (CostCurve.Series s : r.series()) {
-            ObjectNode x = series.addObject();
-            x.put("solver", s.solver());
-            x.put("stop", s.stop());
-            if (s.callsToTarget() >= 0) {
-                x.put("calls_to_target", s.callsToTarget()).put("iterations_to_target", s.iterationsToTarget());
-            } else {
-                x.putNull("calls_to_target").putNull("iterations_to_target");
-            }
+            boolean reached = s.callsToTarget() >= 0;
             double ratio = r.ratioToFull(s);
-            if (Double.isNaN(ratio)) {
-                x.putNull("calls_ratio_to_full_expansion");
-            } else {
-                x.put("calls_ratio_to_full_expansion", ratio);
-            }
-            ArrayNode pts = x.putArray("points");
-            for (CostCurve.Point p : s.points()) {
-                pts.addObject().put("calls", p.calls()).put("iteration", p.iteration()).put("nash_conv",
-                        p.nashConv());
-            }
+            series.add(new Series(s.solver(), s.stop(), reached ? s.callsToTarget() : null, null,
+                    reached ? s.iterationsToTarget() : null, Double.isNaN(ratio) ? null : ratio, null, s.points(),
+                    null, null));
         }
-        o.put("seconds", r.seconds());
-        return o;
+        return new Curve(seed, r.domain(), r.backend(), r.scenarios(), r.maxReplies(), r.nodes(), r.payoffRange(),
+                r.target(), CostCurve.TARGET_SHARE, true,
+                "generator requests (memo misses), plus dialogues scored when an LLM judges", series, r.seconds(),
+                null, null, null, null);
     }
 
     /**
@@ -73,64 +73,50 @@ public final class CostCurveWriter {
      * holds each seed's curves with its {@code seed}. Null where not every seed reached the target.
      */
     public static ObjectNode json(SeededCurve c) {
-        ObjectNode o = json(c.first());
-        o.put("seeds", c.seeds().size());
-        o.put("interval", "student-t 95% over " + c.seeds().size() + " seeds");
-        o.put("ratio_method", "ratio of the means of calls to target; delta-method standard error over paired"
-                + " seeds, student-t 95% interval");
-        ArrayNode series = (ArrayNode) o.get("series");
-        for (int s = 0; s < series.size(); s++) {
-            ObjectNode x = (ObjectNode) series.get(s);
+        return ReportJson.tree(model(c));
+    }
+
+    private static Curve model(SeededCurve c) {
+        Curve one = model(c.first(), null);
+        boolean several = c.seeds().size() > 1;
+        List<Series> series = new ArrayList<>();
+        for (int s = 0; s < one.series().size(); s++) {
             final int q = s;
-            ArrayNode perSeed = x.putArray("calls_to_target_per_seed");
-            c.perSeed().forEach(r -> {
-                long v = r.series().get(q).callsToTarget();
-                if (v < 0) {
-                    perSeed.addNull();
-                } else {
-                    perSeed.add(v);
-                }
-            });
-            x.put("seeds_reaching_target", c.reached(s));
+            Series first = one.series().get(s);
+            List<Long> perSeed = c.perSeed().stream().map(r -> r.series().get(q).callsToTarget())
+                    .map(v -> v < 0 ? null : v).toList();
             Estimate calls = c.callsToTarget(s);
+            Number callsToTarget = null;
+            Number iterationsToTarget = null;
             if (calls != null) {
-                Figures.figure(x, "calls_to_target", calls);
-                if (c.seeds().size() == 1) {
-                    // one seed: the counts stay integers, as before seeds were taken
-                    x.put("calls_to_target", c.first().series().get(s).callsToTarget());
-                } else {
-                    x.put("iterations_to_target", c.iterationsToTarget(s).mean());
-                }
-            } else {
-                x.putNull("calls_to_target").putNull("calls_to_target_stderr").putNull("calls_to_target_ci95")
-                        .putNull("iterations_to_target");
+                // one seed: the counts stay integers, as before seeds were taken
+                callsToTarget = several ? (Number) calls.mean() : first.callsToTarget();
+                iterationsToTarget = several ? (Number) c.iterationsToTarget(s).mean() : first.iterationsToTarget();
             }
             Estimate ratio = c.ratioToFull(s);
-            if (ratio != null) {
-                Figures.figure(x, "calls_ratio_to_full_expansion", ratio);
-            } else {
-                x.putNull("calls_ratio_to_full_expansion").putNull("calls_ratio_to_full_expansion_stderr")
-                        .putNull("calls_ratio_to_full_expansion_ci95");
-            }
-            if (c.seeds().size() > 1) {
-                x.put("stop", "per seed: " + String.join("; ", c.perSeed().stream()
-                        .map(r -> r.series().get(q).stop()).toList()));
-                ArrayNode pts = x.putArray("points");
-                for (SeededCurve.MeanPoint p : c.meanCurve(s)) {
-                    ObjectNode point = pts.addObject().put("calls", p.calls());
-                    Figures.figure(point, "nash_conv", p.nashConv());
-                }
-            }
+            String stop = !several ? first.stop() : "per seed: " + String.join("; ", c.perSeed().stream()
+                    .map(r -> r.series().get(q).stop()).toList());
+            List<?> points = !several ? first.points() : c.meanCurve(s).stream()
+                    .map(p -> new MeanPoint(p.calls(), p.nashConv().mean(), ReportJson.Spread.of(p.nashConv())))
+                    .toList();
+            series.add(new Series(first.solver(), stop, callsToTarget, ReportJson.Spread.of(calls),
+                    iterationsToTarget, ratio == null ? null : ratio.mean(), ReportJson.Spread.of(ratio), points,
+                    perSeed, c.reached(s)));
         }
-        if (c.seeds().size() > 1) {
-            o.put("seconds", c.perSeed().stream().mapToDouble(CostCurve.Result::seconds).sum());
+        List<Curve> perSeed = new ArrayList<>();
+        for (int i = 0; i < c.perSeed().size(); i++) {
+            perSeed.add(model(c.perSeed().get(i), c.seeds().get(i)));
         }
-        Figures.perSeed(o, c.seeds(), c.perSeed(), CostCurveWriter::json);
-        return o;
+        return new Curve(null, one.domain(), one.backend(), one.scenarios(), one.maxReplies(), one.nodes(),
+                one.payoffRange(), one.targetNashConv(), one.targetShareOfRange(), true, one.callsAre(), series,
+                several ? c.perSeed().stream().mapToDouble(CostCurve.Result::seconds).sum() : one.seconds(),
+                c.seeds().size(), "student-t 95% over " + c.seeds().size() + " seeds",
+                "ratio of the means of calls to target; delta-method standard error over paired seeds, student-t"
+                        + " 95% interval", perSeed);
     }
 
     public static String jsonText(List<SeededCurve> reports) {
-        return Figures.text(reports, CostCurveWriter::json);
+        return ReportJson.text(reports, CostCurveWriter::model);
     }
 
     public static String table(List<SeededCurve> results) {

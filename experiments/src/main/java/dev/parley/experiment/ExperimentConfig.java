@@ -1,18 +1,20 @@
 package dev.parley.experiment;
 
-import dev.parley.cfr.CfrVariant;
 import dev.parley.dialogue.ActionSpace;
 import dev.parley.dialogue.DialogueGame;
+import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Observation;
+import dev.parley.error.InvalidSettingException;
+import dev.parley.solver.SolverKind;
 import java.util.Objects;
 
 /**
- * One run of {@code parley experiment}.
+ * One run of {@code parley experiment}, in typed values: what is played, solved and judged.
  *
- * @param domain         the domain's name
+ * @param domain         the domain
  * @param scenarios      how many scenarios chance deals (the first is the domain's default)
  * @param maxReplies     the dialogue's length limit in messages
- * @param solver         the CFR variant
+ * @param solver         the solver: a full-tree CFR variant, or Monte-Carlo CFR on the lazy game
  * @param iterations     solver iterations
  * @param seed           seed for the scenario draws and the generator
  * @param concurrency    how many messages are generated at once while building the tree
@@ -21,38 +23,41 @@ import java.util.Objects;
  * @param observe        what information states hold of the public messages (words, or moves and content)
  * @param seedsPerMessage sampling seeds chance chooses among after each decision (OpenSpiel's num_llm_seeds)
  * @param dialogues      how many of the most probable dialogues of each profile the report keeps
+ * @param judge          what scores a finished dialogue, and the label the report gives it
  */
-public record ExperimentConfig(String domain, int scenarios, int maxReplies, CfrVariant solver, int iterations,
+public record ExperimentConfig(Domain domain, int scenarios, int maxReplies, SolverKind solver, int iterations,
                                long seed, int concurrency, int curvePoints, ActionSpace actions,
-                               Observation observe, int seedsPerMessage, int dialogues) {
+                               Observation observe, int seedsPerMessage, int dialogues, Judge judge) {
 
     public ExperimentConfig {
         Objects.requireNonNull(domain, "domain");
         Objects.requireNonNull(solver, "solver");
         Objects.requireNonNull(actions, "actions");
         Objects.requireNonNull(observe, "observe");
-        require(scenarios, "--scenarios");
-        require(maxReplies, "--max-replies");
-        require(iterations, "--iterations");
-        require(concurrency, "the concurrency");
-        require(curvePoints, "the number of curve points");
-        require(seedsPerMessage, "--seeds-per-message");
-        if (dialogues < 0) {
-            throw new IllegalArgumentException("--dialogues must be at least 0, got " + dialogues);
-        }
+        Objects.requireNonNull(judge, "judge");
+        InvalidSettingException.atLeast("scenarios", scenarios, 1);
+        InvalidSettingException.atLeast("maxReplies", maxReplies, 1);
+        InvalidSettingException.atLeast("iterations", iterations, 1);
+        InvalidSettingException.atLeast("concurrency", concurrency, 1);
+        InvalidSettingException.atLeast("curvePoints", curvePoints, 1);
+        InvalidSettingException.atLeast("seedsPerMessage", seedsPerMessage, 1);
+        InvalidSettingException.atLeast("dialogues", dialogues, 0);
     }
 
-    private static void require(int value, String name) {
-        if (value < 1) {
-            throw new IllegalArgumentException(name + " must be at least 1, got " + value);
-        }
-    }
-
-    /** The defaults of every command that builds a domain's game: move × instruction, words observed, one seed. */
-    public static ExperimentConfig of(String domain, int scenarios, int maxReplies, CfrVariant solver,
+    /**
+     * The defaults of every command that builds a domain's game: move × instruction, words observed, one seed,
+     * the exact judge.
+     */
+    public static ExperimentConfig of(Domain domain, int scenarios, int maxReplies, SolverKind solver,
                                       int iterations, long seed) {
         return new ExperimentConfig(domain, scenarios, maxReplies, solver, iterations, seed, 1, 50,
-                ActionSpace.MOVE_X_INSTRUCTION, Observation.WORDS, 1, 10);
+                ActionSpace.MOVE_X_INSTRUCTION, Observation.WORDS, 1, 10, Judge.EXACT);
+    }
+
+    /** The same run with another seed (scenario draws, solver, judge). */
+    public ExperimentConfig withSeed(long newSeed) {
+        return new ExperimentConfig(domain, scenarios, maxReplies, solver, iterations, newSeed, concurrency,
+                curvePoints, actions, observe, seedsPerMessage, dialogues, judge);
     }
 
     /** The game's settings. */

@@ -1,17 +1,16 @@
 package dev.parley.experiment;
 
-import dev.parley.cfr.CfrSolver;
 import dev.parley.dialogue.DialogueGame;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Instruction;
 import dev.parley.eval.Exploitability;
 import dev.parley.game.GameModelException;
 import dev.parley.game.GameTree;
+import dev.parley.game.IterativeSolver;
 import dev.parley.game.TreeBuilder;
 import dev.parley.dialogue.RewardModel;
 import dev.parley.llm.RunStats;
 import dev.parley.dialogue.MoveGenerator;
-import dev.parley.solver.Solvers;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -41,20 +40,20 @@ public final class ExperimentRunner {
      *                    {@code null} offline, where the report counts generator requests and memo hits instead
      * @param progress    told the number of states made so far while the tree is built
      */
-    public static ExperimentReport run(Domain domain, ExperimentConfig config, MoveGenerator generator,
+    public static ExperimentReport run(ExperimentConfig config, MoveGenerator generator,
                                        RewardModel rewardModel, Supplier<RunStats> llmStats,
                                        LongConsumer progress) {
-        return run(domain, config, generator, rewardModel, llmStats, progress, i -> { });
+        return run(config, generator, rewardModel, llmStats, progress, i -> { });
     }
 
     /**
      * The same, telling {@code solved} each iteration the solver has finished (1 to {@code config.iterations()}),
      * so that a progress bar moves from the nodes built to the iterations solved.
      */
-    public static ExperimentReport run(Domain domain, ExperimentConfig config, MoveGenerator generator,
+    public static ExperimentReport run(ExperimentConfig config, MoveGenerator generator,
                                        RewardModel rewardModel, Supplier<RunStats> llmStats,
                                        LongConsumer progress, IntConsumer solved) {
-        return run(domain, config, generator, rewardModel, llmStats, progress, solved, MAX_NODES);
+        return run(config, generator, rewardModel, llmStats, progress, solved, MAX_NODES);
     }
 
     /**
@@ -63,10 +62,11 @@ public final class ExperimentRunner {
      *
      * @throws GameModelException the one-line refusal, naming the sampling solvers
      */
-    public static ExperimentReport run(Domain domain, ExperimentConfig config, MoveGenerator generator,
+    public static ExperimentReport run(ExperimentConfig config, MoveGenerator generator,
                                        RewardModel rewardModel, Supplier<RunStats> llmStats,
                                        LongConsumer progress, IntConsumer solved, long maxNodes) {
-        String refusal = TreeSizeEstimate.of(domain, config, TreeSizeEstimate.DEFAULT_PROBES, config.seed())
+        Domain domain = config.domain();
+        String refusal = TreeSizeEstimate.of(config, TreeSizeEstimate.DEFAULT_PROBES, config.seed())
                 .refusal(domain.name(), maxNodes);
         if (refusal != null) {
             throw new GameModelException(refusal);
@@ -84,17 +84,17 @@ public final class ExperimentRunner {
         GameTree tree = built.tree();
         LOG.info("{}: {} built in {} s", domain.name(), tree, built.seconds());
 
-        CfrSolver solver = new CfrSolver(tree, config.solver());
+        IterativeSolver solver = config.solver().onTree(tree, config.seed());
         List<double[]> curve = new ArrayList<>();
         int every = Math.max(1, config.iterations() / config.curvePoints());
         for (int i = 1; i <= config.iterations(); i++) {
             solver.iterate();
             solved.accept(i);
             if (i % every == 0 || i == config.iterations()) {
-                curve.add(new double[] {i, Exploitability.nashConv(tree, solver.averagePolicySlots())});
+                curve.add(new double[] {i, Exploitability.nashConv(tree, solver.averagePolicySlots(tree))});
             }
         }
-        double[] eq = solver.averagePolicySlots();
+        double[] eq = solver.averagePolicySlots(tree);
         double[] base = BaselinePolicy.slots(game, tree);
         double nashConv = Exploitability.nashConv(tree, eq);
         double[] baseVsBase = Exploitability.expectedValues(tree, base);
@@ -108,13 +108,12 @@ public final class ExperimentRunner {
         long tokens = after == null ? 0 : after.inputTokens() + after.outputTokens() - before.inputTokens()
                 - before.outputTokens();
         return new ExperimentReport(domain.name(), game.backend(), game.scenarios().size(), config.maxReplies(),
-                Solvers.nameOf(config.solver()), config.iterations(), tree.numNodes(), tree.numInfosets(), nashConv,
+                config.solver().name(), config.iterations(), tree.numNodes(), tree.numInfosets(), nashConv,
                 new double[] {domain.minPayoff(), domain.maxPayoff()}, gain, eqVsBase, baseVsBase, eqVsEq,
                 game.instructions().stream().map(Instruction::name).toList(),
                 ProfileMetrics.instructionMass(tree, game, eq), curve, calls, cached, tokens,
                 (System.nanoTime() - start) / 1e9, config.actions().label(), config.observe().label(),
-                config.seedsPerMessage(), rewardModel.backend().startsWith("exact:") ? "exact"
-                        : rewardModel.backend().startsWith("llm-judge-joint:") ? "llm-joint" : "llm",
+                config.seedsPerMessage(), config.judge().label(),
                 game.account().verification(), dialogues(game, tree, eq, base, config.dialogues()),
                 domain.protocolPlayers());
     }

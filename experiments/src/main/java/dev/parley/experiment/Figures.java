@@ -1,100 +1,17 @@
 package dev.parley.experiment;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 
 /**
- * The one shape of a reported figure, shared by the exact ({@link ReportWriter}) and the estimated
- * ({@link SampledReportWriter}) reports: in JSON a figure is {@code <field>}, {@code <field>_stderr} and
- * {@code <field>_ci95} (per player: three lists), in a table {@code mean ± half-width}; a report says which kind
- * its figures are with {@code "exact"}. The column tables of both reports are rendered here too.
+ * The one shape of a reported figure in a table, shared by the exact ({@link ReportWriter}) and the estimated
+ * ({@link SampledReportWriter}) reports: {@code mean ± half-width}, and the column tables of both. In JSON the same
+ * figure is {@code <field>}, {@code <field>_stderr} and {@code <field>_ci95} ({@link ReportJson}).
  */
 final class Figures {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private Figures() {
-    }
-
-    /** What every report starts with: the run it is and whether its figures are exact. */
-    static ObjectNode head(String domain, String backend, int scenarios, int maxReplies, String solver,
-                           boolean exact) {
-        ObjectNode o = JSON.createObjectNode();
-        o.put("domain", domain);
-        o.put("backend", backend);
-        o.put("scenarios", scenarios);
-        o.put("max_replies", maxReplies);
-        o.put("solver", solver);
-        o.put("exact", exact);
-        return o;
-    }
-
-    /** The game's settings, as every report ends. */
-    static void settings(ObjectNode o, String actions, String observe, int seedsPerMessage, String judge,
-                         List<String> roles) {
-        o.put("actions", actions);
-        o.put("observe", observe);
-        o.put("seeds_per_message", seedsPerMessage);
-        o.put("judge", judge);
-        roles.forEach(o.putArray("roles")::add);
-    }
-
-    /** {@code per_seed}: each run's report in the one-seed shape, with its {@code seed} first. */
-    static <T> void perSeed(ObjectNode o, List<Long> seeds, List<T> runs, Function<T, ObjectNode> json) {
-        ArrayNode perSeed = o.putArray("per_seed");
-        for (int i = 0; i < runs.size(); i++) {
-            ObjectNode one = JSON.createObjectNode().put("seed", seeds.get(i));
-            one.setAll(json.apply(runs.get(i)));
-            perSeed.add(one);
-        }
-    }
-
-    /** The reports as {@code --json} prints them: always a list, one element per domain. */
-    static <T> String text(List<T> reports, Function<T, ObjectNode> json) {
-        try {
-            ArrayNode a = JSON.createArrayNode();
-            reports.forEach(r -> a.add(json.apply(r)));
-            return JSON.writeValueAsString(a);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    /** {@code field}, {@code field_stderr}, {@code field_ci95: [low, high]}. */
-    static void figure(ObjectNode o, String field, Estimate e) {
-        o.put(field, e.mean());
-        o.put(field + "_stderr", e.stderr());
-        o.putArray(field + "_ci95").add(e.low()).add(e.high());
-    }
-
-    /** One figure per player: {@code field} (the means), {@code field_stderr}, {@code field_ci95} (pairs). */
-    static void figures(ObjectNode o, String field, Estimate[] es) {
-        ArrayNode mean = o.putArray(field);
-        ArrayNode stderr = o.putArray(field + "_stderr");
-        ArrayNode ci = o.putArray(field + "_ci95");
-        for (Estimate e : es) {
-            mean.add(e.mean());
-            stderr.add(e.stderr());
-            ci.addArray().add(e.low()).add(e.high());
-        }
-    }
-
-    /** The payoff table's three profiles, each per player, under {@code payoffs}. */
-    static void payoffs(ObjectNode payoffs, Estimate[] eqVsBase, Estimate[] baseVsBase, Estimate[] eqVsEq) {
-        figures(payoffs, "eq_vs_base", eqVsBase);
-        figures(payoffs, "base_vs_base", baseVsBase);
-        figures(payoffs, "eq_vs_eq", eqVsEq);
-    }
-
-    static void array(ArrayNode a, double[] values) {
-        for (double v : values) {
-            a.add(v);
-        }
     }
 
     /** mean ± half-width; a point (one seed of an exact run) prints alone. */

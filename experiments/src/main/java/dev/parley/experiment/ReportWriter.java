@@ -1,90 +1,58 @@
 package dev.parley.experiment;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 
 /** Renders experiment reports: a text table, the JSON contract and CSV; the PNG charts are {@link ReportCharts}. */
 public final class ReportWriter {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private ReportWriter() {
     }
 
-    /** The JSON contract of {@code parley experiment --json}. */
+    /** The JSON contract of {@code parley experiment --json}, one seed. */
     public static ObjectNode json(ExperimentReport r) {
-        ObjectNode o = Figures.head(r.domain(), r.backend(), r.scenarios(), r.maxReplies(), r.solver(), true);
-        o.put("iterations", r.iterations());
-        o.put("nodes", r.nodes());
-        o.put("infosets", r.infosets());
-        o.put("nash_conv", r.nashConv());
-        o.put("relative_nash_conv", r.relativeNashConv());
-        Figures.array(o.putArray("payoff_range"), r.payoffRange());
-        Figures.array(o.putArray("cfr_gain"), r.cfrGain());
-        ObjectNode payoffs = o.putObject("payoffs");
-        Figures.array(payoffs.putArray("eq_vs_base"), r.eqVsBase());
-        Figures.array(payoffs.putArray("base_vs_base"), r.baseVsBase());
-        Figures.array(payoffs.putArray("eq_vs_eq"), r.eqVsEq());
-        o.put("approximately_stable", r.approximatelyStable());
-        ObjectNode mass = o.putObject("instruction_mass");
-        for (int p = 0; p < r.instructionMass().length; p++) {
-            ObjectNode player = mass.putObject("player_" + p);
-            for (int i = 0; i < r.instructions().size(); i++) {
-                player.put(r.instructions().get(i), r.instructionMass()[p][i]);
-            }
-        }
-        ArrayNode curve = o.putArray("nash_conv_curve");
-        for (double[] point : r.curve()) {
-            curve.addObject().put("iteration", (int) point[0]).put("nash_conv", point[1]);
-        }
-        o.putObject("calls").put("total", r.calls()).put("cached", r.cached()).put("tokens", r.tokens());
-        o.put("seconds", r.seconds());
-        Figures.settings(o, r.actions(), r.observe(), r.seedsPerMessage(), r.judge(), r.roles());
-        ObjectNode v = o.putObject("verification");
-        v.put("requested", r.verification().requested()).put("rejected", r.verification().rejected());
-        ObjectNode by = v.putObject("by_reason");
-        r.verification().byReason().forEach(by::put);
-        return o;
+        return ReportJson.tree(model(r, null));
+    }
+
+    private static ReportJson.Exact model(ExperimentReport r, Long seed) {
+        return new ReportJson.Exact(seed, r.domain(), r.backend(), r.scenarios(), r.maxReplies(), r.solver(), true,
+                r.iterations(), r.nodes(), r.infosets(), r.nashConv(), null, r.relativeNashConv(), null,
+                r.payoffRange(), r.cfrGain(), null, ReportJson.Payoffs.exact(r.eqVsBase(), r.baseVsBase(),
+                r.eqVsEq()), r.approximatelyStable(), null, null, instructionMass(r, (p, i) -> r.instructionMass()[p][i]),
+                r.curve().stream().map(point -> new ReportJson.CurvePoint((int) point[0], point[1])).toList(),
+                new ReportJson.Calls(r.calls(), r.cached(), r.tokens()), r.seconds(), r.actions(), r.observe(),
+                r.seedsPerMessage(), r.judge(), r.roles(), ReportJson.Verification.of(r.verification()), null, null,
+                null);
     }
 
     /** One dialogue as a line of {@code dialogues.jsonl}. */
     public static ObjectNode json(DialogueReader.ReadDialogue d) {
-        ObjectNode o = JSON.createObjectNode();
-        o.put("profile", d.profile());
-        o.put("scenario", d.scenario());
-        o.put("probability", d.probability());
-        Figures.array(o.putArray("payoffs"), d.payoffs());
-        ArrayNode messages = o.putArray("messages");
-        for (DialogueReader.ReadMessage m : d.messages()) {
-            ObjectNode x = messages.addObject();
-            x.put("player", m.player()).put("role", m.role()).put("move", m.move()).put("instruction",
-                    m.instruction());
-            x.set("content", JSON.valueToTree(m.content()));
-            x.put("text", m.text());
-        }
-        return o;
+        return ReportJson.tree(dialogue(d, null));
+    }
+
+    private static ReportJson.Dialogue dialogue(DialogueReader.ReadDialogue d, String domain) {
+        return new ReportJson.Dialogue(d.profile(), d.scenario(), d.probability(), d.payoffs(),
+                d.messages().stream().map(m -> new ReportJson.Message(m.player(), m.role(), m.move(),
+                        m.instruction(), m.content(), m.text())).toList(), domain);
     }
 
     /** {@code dialogues.jsonl}: every kept dialogue of every report, one JSON object a line, profiles in order. */
     public static String dialoguesJsonl(List<ExperimentReport> reports) {
         StringBuilder sb = new StringBuilder();
-        ObjectMapper compact = new ObjectMapper();
         for (ExperimentReport r : reports) {
             for (List<DialogueReader.ReadDialogue> list : r.dialogues().values()) {
                 for (DialogueReader.ReadDialogue d : list) {
-                    ObjectNode line = json(d);
-                    line.put("domain", r.domain());
                     try {
-                        sb.append(compact.writeValueAsString(line)).append('\n');
+                        sb.append(ReportJson.COMPACT.writeValueAsString(dialogue(d, r.domain()))).append('\n');
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
@@ -107,62 +75,73 @@ public final class ReportWriter {
     }
 
     /**
-     * The JSON contract of {@code parley experiment --json} (one element of its list): today's fields holding the
-     * means over the seeds, {@code <field>_stderr} and {@code <field>_ci95} beside every figure of the table, and
-     * {@code per_seed}, the per-seed reports in the one-seed shape (each with its {@code seed}).
+     * The JSON contract of {@code parley experiment --json} (one element of its list): the one-seed fields holding
+     * the means over the seeds, {@code <field>_stderr} and {@code <field>_ci95} beside every figure of the table,
+     * and {@code per_seed}, the per-seed reports in the one-seed shape (each with its {@code seed}).
      */
     public static ObjectNode json(SeededReport s) {
-        ExperimentReport first = s.first();
-        ObjectNode o = json(first);
-        o.put("seeds", s.seeds().size());
-        o.put("interval", "student-t 95%");
-        o.put("nodes", meanCount(s, ExperimentReport::nodes));
-        o.put("infosets", meanCount(s, ExperimentReport::infosets));
-        Figures.figure(o, "nash_conv", s.nashConv());
-        Figures.figure(o, "relative_nash_conv", s.relativeNashConv());
-        Figures.figures(o, "cfr_gain", s.cfrGain());
-        ObjectNode payoffs = (ObjectNode) o.get("payoffs");
-        Figures.payoffs(payoffs, s.eqVsBase(), s.baseVsBase(), s.eqVsEq());
-        o.put("approximately_stable", s.approximatelyStable());
-        o.put("approximately_stable_rule", "every cfr_gain_ci95 low above nash_conv_ci95 high");
-        o.put("stable_seed_share", s.stableShare());
-        ObjectNode mass = (ObjectNode) o.get("instruction_mass");
-        for (int p = 0; p < first.instructionMass().length; p++) {
-            ObjectNode player = (ObjectNode) mass.get("player_" + p);
-            for (int i = 0; i < first.instructions().size(); i++) {
-                final int q = p;
-                final int k = i;
-                player.put(first.instructions().get(i), s.of(r -> r.instructionMass()[q][k]).mean());
-            }
-        }
-        ArrayNode curve = o.putArray("nash_conv_curve");
-        for (int i = 0; i < first.curve().size(); i++) {
-            final int k = i;
-            curve.addObject().put("iteration", (int) first.curve().get(i)[0])
-                    .put("nash_conv", s.of(r -> r.curve().get(k)[1]).mean());
-        }
-        // the account of the whole run: totals over the seeds, not means
-        o.putObject("calls").put("total", sum(s, ExperimentReport::calls)).put("cached",
-                sum(s, ExperimentReport::cached)).put("tokens", sum(s, ExperimentReport::tokens));
-        o.put("seconds", s.perSeed().stream().mapToDouble(ExperimentReport::seconds).sum());
-        ObjectNode v = o.putObject("verification");
-        v.put("requested", sum(s, r -> r.verification().requested()))
-                .put("rejected", sum(s, r -> r.verification().rejected()));
-        ObjectNode by = v.putObject("by_reason");
-        java.util.Map<String, Long> reasons = new java.util.TreeMap<>();
-        s.perSeed().forEach(r -> r.verification().byReason().forEach((k, n) -> reasons.merge(k, n, Long::sum)));
-        reasons.forEach(by::put);
-        Figures.perSeed(o, s.seeds(), s.perSeed(), ReportWriter::json);
-        return o;
+        return ReportJson.tree(model(s));
     }
 
-    /** A count that is the same for every seed stays an integer (so one seed prints today's figure exactly). */
-    private static com.fasterxml.jackson.databind.JsonNode meanCount(SeededReport s,
-                                                                      java.util.function.ToIntFunction<ExperimentReport> count) {
+    private static ReportJson.Exact model(SeededReport s) {
+        ExperimentReport r = s.first();
+        // the account of the whole run: totals over the seeds, not means
+        Map<String, Long> reasons = new TreeMap<>();
+        Map<String, Long> abandoned = new TreeMap<>();
+        s.perSeed().forEach(x -> x.verification().byReason().forEach((k, n) -> reasons.merge(k, n, Long::sum)));
+        s.perSeed().forEach(x -> x.verification().abandonedByReason()
+                .forEach((k, n) -> abandoned.merge(k, n, Long::sum)));
+        var verification = new ReportJson.Verification(sum(s, x -> x.verification().requested()),
+                sum(s, x -> x.verification().rejected()), reasons, sum(s, x -> x.verification().abandoned()),
+                abandoned);
+        List<ReportJson.CurvePoint> curve = new ArrayList<>();
+        for (int i = 0; i < r.curve().size(); i++) {
+            final int k = i;
+            curve.add(new ReportJson.CurvePoint((int) r.curve().get(i)[0], s.of(x -> x.curve().get(k)[1]).mean()));
+        }
+        List<ReportJson.Exact> perSeed = new ArrayList<>();
+        for (int i = 0; i < s.perSeed().size(); i++) {
+            perSeed.add(model(s.perSeed().get(i), s.seeds().get(i)));
+        }
+        Estimate nc = s.nashConv();
+        Estimate rel = s.relativeNashConv();
+        return new ReportJson.Exact(null, r.domain(), r.backend(), r.scenarios(), r.maxReplies(), r.solver(), true,
+                r.iterations(), meanCount(s, ExperimentReport::nodes), meanCount(s, ExperimentReport::infosets),
+                nc.mean(), ReportJson.Spread.of(nc), rel.mean(), ReportJson.Spread.of(rel), r.payoffRange(),
+                ReportJson.means(s.cfrGain()), ReportJson.Spreads.of(s.cfrGain()),
+                ReportJson.Payoffs.estimated(s.eqVsBase(), s.baseVsBase(), s.eqVsEq()), s.approximatelyStable(),
+                "every cfr_gain_ci95 low above nash_conv_ci95 high", s.stableShare(),
+                instructionMass(r, (p, i) -> s.of(x -> x.instructionMass()[p][i]).mean()), curve,
+                new ReportJson.Calls(sum(s, ExperimentReport::calls), sum(s, ExperimentReport::cached),
+                        sum(s, ExperimentReport::tokens)),
+                s.perSeed().stream().mapToDouble(ExperimentReport::seconds).sum(), r.actions(), r.observe(),
+                r.seedsPerMessage(), r.judge(), r.roles(), verification, s.seeds().size(), "student-t 95%",
+                perSeed);
+    }
+
+    /** A player's and an instruction's mass. */
+    private interface Mass {
+        double of(int player, int instruction);
+    }
+
+    /** {@code player_<p>}, then each instruction's mass, in the instructions' order. */
+    private static Map<String, Map<String, Double>> instructionMass(ExperimentReport r, Mass mass) {
+        Map<String, Map<String, Double>> out = new LinkedHashMap<>();
+        for (int p = 0; p < r.instructionMass().length; p++) {
+            Map<String, Double> player = new LinkedHashMap<>();
+            for (int i = 0; i < r.instructions().size(); i++) {
+                player.put(r.instructions().get(i), mass.of(p, i));
+            }
+            out.put("player_" + p, player);
+        }
+        return out;
+    }
+
+    /** A count that is the same for every seed stays an integer (so one seed prints its figure exactly). */
+    private static Number meanCount(SeededReport s, java.util.function.ToIntFunction<ExperimentReport> count) {
         int[] values = s.perSeed().stream().mapToInt(count).toArray();
         boolean same = java.util.Arrays.stream(values).allMatch(v -> v == values[0]);
-        return same ? JSON.getNodeFactory().numberNode(values[0])
-                : JSON.getNodeFactory().numberNode(java.util.Arrays.stream(values).average().orElse(0));
+        return same ? (Number) values[0] : (Number) java.util.Arrays.stream(values).average().orElse(0);
     }
 
     private static long sum(SeededReport s, java.util.function.ToLongFunction<ExperimentReport> count) {
@@ -171,7 +150,7 @@ public final class ReportWriter {
 
     /** {@code parley experiment --json}: always a list, one element per domain (one shape for scripts). */
     public static String jsonText(List<SeededReport> reports) {
-        return Figures.text(reports, ReportWriter::json);
+        return ReportJson.text(reports, ReportWriter::model);
     }
 
     /** The human table: one column per domain, figures as mean ± half-width of the 95% interval. */

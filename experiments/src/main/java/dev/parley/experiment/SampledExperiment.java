@@ -5,6 +5,7 @@ import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.MoveGenerator;
 import dev.parley.dialogue.RewardModel;
+import dev.parley.error.InvalidSettingException;
 import dev.parley.eval.Exploitability;
 import dev.parley.game.GameTree;
 import dev.parley.game.TabularPolicy;
@@ -61,19 +62,15 @@ public final class SampledExperiment {
                           long maxNodes) {
         public Options {
             Objects.requireNonNull(sampling, "sampling");
-            if (budgetCalls < 0 || budgetSeconds < 0 || checkpointEvery < 0) {
-                throw new IllegalArgumentException("budgets and --checkpoint-every must not be negative");
+            InvalidSettingException.atLeast("budgetCalls", budgetCalls, 0);
+            if (!(budgetSeconds >= 0)) {
+                throw new InvalidSettingException("budgetSeconds", budgetSeconds, "must not be negative");
             }
-            if (maxIterations < 1) {
-                throw new IllegalArgumentException("--iterations must be at least 1, got " + maxIterations);
-            }
-            if (playouts < 2) {
-                throw new IllegalArgumentException("--playouts must be at least 2, got " + playouts);
-            }
-            if (responseIterations < 1) {
-                throw new IllegalArgumentException("--response-iterations must be at least 1, got "
-                        + responseIterations);
-            }
+            InvalidSettingException.atLeast("checkpointEvery", checkpointEvery, 0);
+            // the iteration limit is the run's iterations setting
+            InvalidSettingException.atLeast("iterations", maxIterations, 1);
+            InvalidSettingException.atLeast("playouts", playouts, 2);
+            InvalidSettingException.atLeast("responseIterations", responseIterations, 1);
         }
     }
 
@@ -96,11 +93,12 @@ public final class SampledExperiment {
      *                 generator's requests, memo hits excluded)
      * @param onCheckpoint told each checkpoint's figures
      */
-    public static SampledReport run(Domain domain, ExperimentConfig config, Options options, MoveGenerator generator,
+    public static SampledReport run(ExperimentConfig config, Options options, MoveGenerator generator,
                                     RewardModel rewardModel, Supplier<RunStats> llmStats,
                                     Consumer<Checkpoint> onCheckpoint) throws IOException {
         long start = System.nanoTime();
-        TreeSizeEstimate size = TreeSizeEstimate.of(domain, config, TreeSizeEstimate.DEFAULT_PROBES, config.seed());
+        Domain domain = config.domain();
+        TreeSizeEstimate size = TreeSizeEstimate.of(config, TreeSizeEstimate.DEFAULT_PROBES, config.seed());
         DialogueGame game = new DialogueGame(domain, domain.scenarios(config.scenarios(), config.seed()), generator,
                 rewardModel, config.settings());
         RunStats before = llmStats.get();
@@ -120,7 +118,7 @@ public final class SampledExperiment {
                         + " solver, not " + Solvers.nameOf(options.sampling()));
             }
             if (solver.seed() != config.seed()) {
-                LOG.info("resumed solver seeded {}, not --seed {}: its seed is kept", solver.seed(), config.seed());
+                LOG.info("resumed solver seeded {}, not the configured seed {}: its seed is kept", solver.seed(), config.seed());
             }
         } else {
             solver = MccfrSolver.resumableOnGame(game, options.sampling(), config.seed());
@@ -198,7 +196,7 @@ public final class SampledExperiment {
                 cached, tokens, (System.nanoTime() - start) / 1e9, solver.infosetsSeen(), visited, size, estimates,
                 exact, checkpoints, new double[] {domain.minPayoff(), domain.maxPayoff()},
                 domain.protocolPlayers(), game.instructions().stream().map(Instruction::name).toList(),
-                rewardModel.backend().startsWith("exact:") ? "exact" : "llm", config.actions().label(),
+                config.judge().label(), config.actions().label(),
                 config.observe().label(), config.seedsPerMessage(), options.budgetCalls(), options.budgetSeconds(),
                 spent.calls(), spent.seconds(), solvingSeconds);
     }

@@ -1,8 +1,6 @@
 package dev.parley.experiment;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,86 +18,57 @@ import java.util.Locale;
  */
 public final class SampledReportWriter {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-
     private SampledReportWriter() {
     }
 
     public static ObjectNode json(SampledReport r) {
-        ObjectNode o = Figures.head(r.domain(), r.backend(), r.scenarios(), r.maxReplies(), r.solver(), false);
-        o.put("game", "lazy");
-        o.put("iterations", r.iterations());
-        o.put("resumed_at_iteration", r.resumedAt());
-        o.put("stop", r.stop());
-        ObjectNode budget = o.putObject("budget");
-        budget.put("calls", r.budgetCalls()).put("seconds", r.budgetSeconds());
-        // a resumed run's budget counts what the runs before it spent (saved with the solver)
-        budget.putObject("spent_before_resume").put("calls", r.spentCalls()).put("seconds", r.spentSeconds());
-        budget.putObject("spent").put("calls", r.spentCalls() + r.calls())
-                .put("seconds", r.spentSeconds() + r.solvingSeconds());
-        o.put("infosets", r.infosets());
-        o.putObject("visited").put("messages", r.visited().messages()).put("transcripts", r.visited().transcripts())
-                .put("dialogues_scored", r.visited().scored());
-        o.putObject("tree_size_estimate").put("nodes", r.size().nodes()).put("stderr", r.size().stderr())
-                .put("probes", r.size().probes()).put("method", "Knuth random-path estimator, offline");
-        estimates(o, r.estimates(), r.range());
-        Figures.array(o.putArray("payoff_range"), r.payoffRange());
-        o.putObject("calls").put("solver", r.calls()).put("estimation", r.estimationCalls())
-                .put("exact", r.exact() == null ? 0 : r.exact().calls())
-                .put("total", r.calls() + r.estimationCalls() + (r.exact() == null ? 0 : r.exact().calls()))
-                .put("cached", r.cached()).put("tokens", r.tokens());
-        o.put("seconds", r.seconds());
-        Figures.settings(o, r.actions(), r.observe(), r.seedsPerMessage(), r.judge(), r.roles());
+        return ReportJson.tree(model(r, null));
+    }
+
+    private static ReportJson.Sampled model(SampledReport r, Long seed) {
+        ReportJson.Budget budget = new ReportJson.Budget(r.budgetCalls(), r.budgetSeconds(),
+                // a resumed run's budget counts what the runs before it spent (saved with the solver)
+                new ReportJson.Spent(r.spentCalls(), r.spentSeconds()),
+                new ReportJson.Spent(r.spentCalls() + r.calls(), r.spentSeconds() + r.solvingSeconds()));
+        long exactCalls = r.exact() == null ? 0 : r.exact().calls();
+        ReportJson.ExactFigures exact = null;
         if (r.exact() != null) {
             SampledExperiment.Exact x = r.exact();
-            ObjectNode e = o.putObject("exact_figures");
-            e.put("exact", true);
-            e.put("nodes", x.nodes()).put("infosets", x.infosets());
-            e.put("nash_conv", x.nashConv()).put("relative_nash_conv", x.nashConv() / r.range());
-            Figures.array(e.putArray("cfr_gain"), x.cfrGain());
-            ObjectNode payoffs = e.putObject("payoffs");
-            Figures.array(payoffs.putArray("eq_vs_base"), x.eqVsBase());
-            Figures.array(payoffs.putArray("base_vs_base"), x.baseVsBase());
-            Figures.array(payoffs.putArray("eq_vs_eq"), x.eqVsEq());
-        } else {
-            o.putNull("exact_figures");
+            exact = new ReportJson.ExactFigures(true, x.nodes(), x.infosets(), x.nashConv(), null,
+                    x.nashConv() / r.range(), null, x.cfrGain(), null,
+                    ReportJson.Payoffs.exact(x.eqVsBase(), x.baseVsBase(), x.eqVsEq()));
         }
-        ArrayNode cps = o.putArray("checkpoints");
-        for (SampledExperiment.Checkpoint c : r.checkpoints()) {
-            ObjectNode x = cps.addObject();
-            x.put("iteration", c.iteration()).put("calls", c.calls()).put("seconds", c.seconds())
-                    .put("infosets", c.infosets()).put("exact", false);
-            estimates(x, c.estimates(), r.range());
-        }
-        return o;
+        return new ReportJson.Sampled(seed, r.domain(), r.backend(), r.scenarios(), r.maxReplies(), r.solver(),
+                false, "lazy", r.iterations(), r.resumedAt(), r.stop(), budget, r.infosets(), visited(r),
+                new ReportJson.TreeSizeEstimate(r.size().nodes(), r.size().stderr(), r.size().probes(),
+                        "Knuth random-path estimator, offline"), estimates(r.estimates(), r.range()), null,
+                r.payoffRange(), new ReportJson.SampledCalls(r.calls(), r.estimationCalls(), exactCalls,
+                r.calls() + r.estimationCalls() + exactCalls, r.cached(), r.tokens()), r.seconds(), r.actions(),
+                r.observe(), r.seedsPerMessage(), r.judge(), r.roles(), exact,
+                r.checkpoints().stream().map(c -> new ReportJson.Checkpoint(c.iteration(), c.calls(), c.seconds(),
+                        c.infosets(), false, estimates(c.estimates(), r.range()))).toList(), null, null);
     }
 
-    private static void estimates(ObjectNode o, SampledEstimates e, double range) {
-        Estimate relative = SeededSampledReport.relative(e.nashConv(), range);
-        estimates(o, e.nashConv(), relative, e.responses(), e.cfrGain(), e.eqVsBase(), e.baseVsBase(), e.eqVsEq());
-        ArrayNode kept = o.putArray("best_response_kept");
-        for (boolean k : e.responseKept()) {
-            kept.add(k);
-        }
-        o.put("interval", "student-t 95% over " + e.playouts() + " paired playouts");
-        o.put("playouts", e.playouts());
-        o.put("response_iterations", e.responseIterations());
+    private static ReportJson.Visited visited(SampledReport r) {
+        return new ReportJson.Visited(r.visited().messages(), r.visited().transcripts(), r.visited().scored());
     }
 
-    /** The estimated figures, in the exact report's names ({@link Figures}), plus the best responses' gains. */
-    private static void estimates(ObjectNode o, Estimate nashConv, Estimate relative, Estimate[] responses,
-                                  Estimate[] cfrGain, Estimate[] eqVsBase, Estimate[] baseVsBase,
-                                  Estimate[] eqVsEq) {
-        Figures.figure(o, "nash_conv", nashConv);
-        Figures.figure(o, "relative_nash_conv", relative);
-        o.put("nash_conv_kind", "lower bound: sum over players of a sampled best response's gain, paired playouts");
-        Figures.figures(o, "best_response_gain", responses);
-        Figures.figures(o, "cfr_gain", cfrGain);
-        ObjectNode payoffs = o.has("payoffs") ? (ObjectNode) o.get("payoffs") : o.putObject("payoffs");
-        Figures.payoffs(payoffs, eqVsBase, baseVsBase, eqVsEq);
-        // stability (gain above NashConv) cannot be read from a lower bound of NashConv
-        o.putNull("approximately_stable");
-        o.put("approximately_stable_rule", "not judged: nash_conv is only a lower bound when estimated");
+    private static ReportJson.Estimates estimates(SampledEstimates e, double range) {
+        return estimates(e.nashConv(), SeededSampledReport.relative(e.nashConv(), range), e.responses(),
+                e.cfrGain(), e.eqVsBase(), e.baseVsBase(), e.eqVsEq(), e.responseKept(),
+                "student-t 95% over " + e.playouts() + " paired playouts", e.playouts(), e.responseIterations());
+    }
+
+    /** The estimated figures, in the exact report's names, plus the best responses' gains. */
+    private static ReportJson.Estimates estimates(Estimate nashConv, Estimate relative, Estimate[] responses,
+                                                  Estimate[] cfrGain, Estimate[] eqVsBase, Estimate[] baseVsBase,
+                                                  Estimate[] eqVsEq, boolean[] kept, String interval, int playouts,
+                                                  int responseIterations) {
+        return new ReportJson.Estimates(nashConv.mean(), ReportJson.Spread.of(nashConv), relative.mean(),
+                ReportJson.Spread.of(relative), ReportJson.Estimates.KIND, ReportJson.means(responses),
+                ReportJson.Spreads.of(responses), ReportJson.means(cfrGain), ReportJson.Spreads.of(cfrGain),
+                ReportJson.Payoffs.estimated(eqVsBase, baseVsBase, eqVsEq), null, ReportJson.Estimates.NOT_JUDGED,
+                kept, interval, playouts, responseIterations);
     }
 
     /**
@@ -110,51 +79,58 @@ public final class SampledReportWriter {
      * The same contract as {@link ReportWriter#json(SeededReport)}, with {@code "exact": false}.
      */
     public static ObjectNode json(SeededSampledReport s) {
-        SampledReport first = s.first();
-        ObjectNode o = json(first);
-        o.put("seeds", s.seeds().size());
-        estimates(o, s.nashConv(), s.relativeNashConv(), s.bestResponseGain(), s.cfrGain(), s.eqVsBase(),
-                s.baseVsBase(), s.eqVsEq());
-        o.put("interval", s.intervalRule());
-        if (s.perSeed().size() > 1) {
-            o.remove("best_response_kept");
-            o.put("stable_seed_share", (Double) null);
-            o.put("iterations", s.perSeed().stream().mapToDouble(SampledReport::iterations).average().orElse(0));
-            o.put("infosets", s.perSeed().stream().mapToDouble(SampledReport::infosets).average().orElse(0));
-            long solver = s.perSeed().stream().mapToLong(SampledReport::calls).sum();
-            long estimation = s.perSeed().stream().mapToLong(SampledReport::estimationCalls).sum();
-            long exact = s.perSeed().stream().mapToLong(r -> r.exact() == null ? 0 : r.exact().calls()).sum();
+        return ReportJson.tree(model(s));
+    }
+
+    private static ReportJson.Sampled model(SeededSampledReport s) {
+        SampledReport r = s.first();
+        boolean several = s.perSeed().size() > 1;
+        ReportJson.Sampled one = model(r, null);
+        ReportJson.Estimates estimates = estimates(s.nashConv(), s.relativeNashConv(), s.bestResponseGain(),
+                s.cfrGain(), s.eqVsBase(), s.baseVsBase(), s.eqVsEq(),
+                several ? null : r.estimates().responseKept(), s.intervalRule(), r.estimates().playouts(),
+                r.estimates().responseIterations());
+        ReportJson.SampledCalls calls = one.calls();
+        double seconds = one.seconds();
+        if (several) {
+            long solver = sum(s, SampledReport::calls);
+            long estimation = sum(s, SampledReport::estimationCalls);
+            long exact = sum(s, x -> x.exact() == null ? 0 : x.exact().calls());
             // the account of the whole run: totals over the seeds, not means
-            o.putObject("calls").put("solver", solver).put("estimation", estimation).put("exact", exact)
-                    .put("total", solver + estimation + exact)
-                    .put("cached", s.perSeed().stream().mapToLong(SampledReport::cached).sum())
-                    .put("tokens", s.perSeed().stream().mapToLong(SampledReport::tokens).sum());
-            o.put("seconds", s.perSeed().stream().mapToDouble(SampledReport::seconds).sum());
-            o.putArray("checkpoints");
-        } else {
-            o.putNull("stable_seed_share");
+            calls = new ReportJson.SampledCalls(solver, estimation, exact, solver + estimation + exact,
+                    sum(s, SampledReport::cached), sum(s, SampledReport::tokens));
+            seconds = s.perSeed().stream().mapToDouble(SampledReport::seconds).sum();
         }
+        ReportJson.ExactFigures exact = null;
         if (s.allExact()) {
-            ObjectNode e = o.putObject("exact_figures");
-            e.put("exact", true);
-            e.put("nodes", first.exact().nodes()).put("infosets", first.exact().infosets());
-            Figures.figure(e, "nash_conv", s.exact(SampledExperiment.Exact::nashConv));
-            Figures.figure(e, "relative_nash_conv", Estimate.of(s.perSeed().stream()
-                    .mapToDouble(r -> r.exact().nashConv() / r.range()).toArray()));
-            Figures.figures(e, "cfr_gain", s.exactPerPlayer(SampledExperiment.Exact::cfrGain));
-            Figures.payoffs(e.putObject("payoffs"), s.exactPerPlayer(SampledExperiment.Exact::eqVsBase),
+            Estimate nc = s.exact(SampledExperiment.Exact::nashConv);
+            Estimate rel = Estimate.of(s.perSeed().stream().mapToDouble(x -> x.exact().nashConv() / x.range())
+                    .toArray());
+            Estimate[] gain = s.exactPerPlayer(SampledExperiment.Exact::cfrGain);
+            exact = new ReportJson.ExactFigures(true, r.exact().nodes(), r.exact().infosets(), nc.mean(),
+                    ReportJson.Spread.of(nc), rel.mean(), ReportJson.Spread.of(rel), ReportJson.means(gain),
+                    ReportJson.Spreads.of(gain), ReportJson.Payoffs.estimated(
+                    s.exactPerPlayer(SampledExperiment.Exact::eqVsBase),
                     s.exactPerPlayer(SampledExperiment.Exact::baseVsBase),
-                    s.exactPerPlayer(SampledExperiment.Exact::eqVsEq));
-        } else {
-            o.putNull("exact_figures");
+                    s.exactPerPlayer(SampledExperiment.Exact::eqVsEq)));
         }
-        Figures.perSeed(o, s.seeds(), s.perSeed(), SampledReportWriter::json);
-        return o;
+        List<ReportJson.Sampled> perSeed = new ArrayList<>();
+        for (int i = 0; i < s.perSeed().size(); i++) {
+            perSeed.add(model(s.perSeed().get(i), s.seeds().get(i)));
+        }
+        return new ReportJson.Sampled(null, r.domain(), r.backend(), r.scenarios(), r.maxReplies(), r.solver(),
+                false, "lazy", several ? (Number) s.perSeed().stream().mapToDouble(SampledReport::iterations)
+                .average().orElse(0) : (Number) r.iterations(), r.resumedAt(), r.stop(), one.budget(), several
+                ? (Number) s.perSeed().stream().mapToDouble(SampledReport::infosets).average().orElse(0)
+                : (Number) r.infosets(),
+                one.visited(), one.treeSizeEstimate(), estimates, NullNode.getInstance(), r.payoffRange(), calls,
+                seconds, r.actions(), r.observe(), r.seedsPerMessage(), r.judge(), r.roles(), exact,
+                several ? List.of() : one.checkpoints(), s.seeds().size(), perSeed);
     }
 
     /** Always a list, one element per domain, like {@code parley experiment --json}. */
     public static String jsonText(List<SeededSampledReport> reports) {
-        return Figures.text(reports, SampledReportWriter::json);
+        return ReportJson.text(reports, SampledReportWriter::model);
     }
 
     /** One checkpoint as one line (standard error, while the run goes on). */

@@ -1,5 +1,6 @@
 package dev.parley.experiment;
 
+import dev.parley.error.Setting;
 import dev.parley.dialogue.DialogueGame;
 import dev.parley.dialogue.Domain;
 import dev.parley.game.State;
@@ -34,7 +35,8 @@ public record TreeSizeEstimate(double nodes, double stderr, int probes) {
         return Math.max(10_000, Runtime.getRuntime().maxMemory() / BYTES_PER_NODE);
     }
 
-    public static TreeSizeEstimate of(Domain domain, ExperimentConfig config, int probes, long seed) {
+    public static TreeSizeEstimate of(ExperimentConfig config, int probes, long seed) {
+        Domain domain = config.domain();
         if (probes < 2) {
             throw new IllegalArgumentException("probes must be at least 2, got " + probes);
         }
@@ -71,8 +73,9 @@ public record TreeSizeEstimate(double nodes, double stderr, int probes) {
             return null;
         }
         return String.format(Locale.ROOT, "the %s game tree would have about %s nodes (estimated from %d random"
-                + " dialogues, standard error %.0f%%), over the limit --max-nodes %,d; solve it without expanding it"
-                + " with --solver mccfr-os or mccfr-es (sampling on the lazily generated game), or raise --max-nodes",
-                domain, label(), probes, 100 * stderr / nodes, maxNodes);
+                + " dialogues, standard error %.0f%%), over the limit %s %,d; solve it without expanding it"
+                + " with %s mccfr-os or mccfr-es (sampling on the lazily generated game), or raise %s",
+                domain, label(), probes, 100 * stderr / nodes, Setting.named("maxNodes"), maxNodes,
+                Setting.named("solver"), Setting.named("maxNodes"));
     }
 }

@@ -3,6 +3,9 @@ package dev.parley.imitation;
 import dev.parley.cfr.CfrVariant;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Scenario;
+import dev.parley.error.InputException;
+import dev.parley.error.InvalidSettingException;
+import dev.parley.error.Setting;
 import dev.parley.eval.Exploitability;
 import dev.parley.game.GameTree;
 import dev.parley.game.NormalFormGame;
@@ -53,8 +56,9 @@ public final class ImitationStudy {
             }
             if (split == Split.SCENARIOS) {
                 if (train.size() != 1 || !train.get(0).name().equals(heldout.name())) {
-                    throw new IllegalArgumentException("--split scenarios trains on the held-out domain "
-                            + heldout.name() + " itself; drop --train");
+                    throw new InvalidSettingException("train", train.stream().map(d -> d.name()).toList(),
+                            "must be the held-out domain " + heldout.name() + " alone (or left out) under "
+                            + Setting.named("split") + " scenarios");
                 }
             } else if (train.stream().anyMatch(d -> d.name().equals(heldout.name()))) {
                 throw new IllegalArgumentException("the held-out domain " + heldout.name()
@@ -73,9 +77,9 @@ public final class ImitationStudy {
                 throw new IllegalArgumentException("the validation share must be between 0 and 1, got "
                         + validation);
             }
-            if (scenarios < 1 || maxReplies < 1 || iterations < 1) {
-                throw new IllegalArgumentException("--scenarios, --max-replies and --iterations must be at least 1");
-            }
+            InvalidSettingException.atLeast("scenarios", scenarios, 1);
+            InvalidSettingException.atLeast("maxReplies", maxReplies, 1);
+            InvalidSettingException.atLeast("iterations", iterations, 1);
             hidden = hidden.clone();
         }
     }
@@ -104,8 +108,8 @@ public final class ImitationStudy {
             }
         }
         if (test.isEmpty()) {
-            throw new IllegalArgumentException(domain.name() + ": every held-out scenario draw repeats a training"
-                    + " scenario; use more --scenarios");
+            throw new InputException(domain.name() + ": every held-out scenario draw repeats a training"
+                    + " scenario; use more " + Setting.named("scenarios"));
         }
         return List.of(train, List.copyOf(test));
     }
@@ -178,8 +182,8 @@ public final class ImitationStudy {
         }
         int nv = Math.max(1, (int) Math.round(shuffled.size() * config.validation()));
         if (shuffled.size() - nv < 1) {
-            throw new IllegalArgumentException("too few training information states (" + shuffled.size()
-                    + ") to split; use more --scenarios");
+            throw new InputException("too few training information states (" + shuffled.size()
+                    + ") to split; use more " + Setting.named("scenarios"));
         }
         List<SolvedGame.InfoState> validation = shuffled.subList(0, nv);
         List<SolvedGame.InfoState> train = shuffled.subList(nv, shuffled.size());

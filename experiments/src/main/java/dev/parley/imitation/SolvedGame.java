@@ -1,6 +1,7 @@
 package dev.parley.imitation;
 
-import dev.parley.cfr.CfrSolver;
+import dev.parley.game.IterativeSolver;
+import dev.parley.solver.Solvers;
 import dev.parley.cfr.CfrVariant;
 import dev.parley.dialogue.ActionSpace;
 import dev.parley.dialogue.DialogueGame;
@@ -67,9 +68,9 @@ public record SolvedGame(Domain domain, DialogueGame game, GameTree tree, List<S
         DialogueGame game = new DialogueGame(domain, scenarios,
                 new OfflineMoveGenerator(domain.content()), RewardModel.exact(domain), settings(maxReplies));
         GameTree tree = new TreeBuilder(1, 2_000_000, n -> { }).build(game).tree();
-        CfrSolver solver = new CfrSolver(tree, variant);
+        IterativeSolver solver = Solvers.of(variant).onTree(tree, 0);
         solver.run(iterations);
-        double[] cfr = solver.averagePolicySlots();
+        double[] cfr = solver.averagePolicySlots(tree);
         List<String> labels = game.instructions().stream().map(Instruction::name).toList();
         String[] texts = texts(game, tree);
         double[] reach = reach(tree, cfr);
@@ -163,7 +164,7 @@ public record SolvedGame(Domain domain, DialogueGame game, GameTree tree, List<S
      * The dialogue so far, one line per message, then the player's private information: the history first, since
      * the sentence model reads a bounded number of word pieces.
      */
-    static String text(Scenario scenario, int player, List<Message> transcript) {
+    public static String text(Scenario scenario, int player, List<Message> transcript) {
         StringBuilder sb = new StringBuilder();
         for (Message m : transcript) {
             sb.append(m.speaker() == player ? "Me" : "Them").append(": ").append(m.text()).append('\n');

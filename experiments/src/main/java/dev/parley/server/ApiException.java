@@ -6,8 +6,9 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A request the server refuses: the HTTP status and a message the client can act on (plus optional details such as
- * the line and column of a DGDL error). Never carries a stack trace to the client.
+ * A refusal of the HTTP layer itself (the operator token, a wrong method, a body too slow or too large, no such
+ * endpoint): the status and a message the client can act on, plus optional details (the methods allowed). What the
+ * service refuses is a {@link ServiceException}, which names no status. Never carries a stack trace to the client.
  */
 public final class ApiException extends ParleyException {
 
@@ -32,21 +33,5 @@ public final class ApiException extends ParleyException {
 
     public Map<String, Object> details() {
         return details;
-    }
-
-    static ApiException badRequest(String message) {
-        return new ApiException(400, message);
-    }
-
-    static ApiException forbidden(String message) {
-        return new ApiException(403, message);
-    }
-
-    static ApiException notFound(String message) {
-        return new ApiException(404, message);
-    }
-
-    static ApiException conflict(String message) {
-        return new ApiException(409, message);
     }
 }

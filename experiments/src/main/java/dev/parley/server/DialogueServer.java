@@ -1,10 +1,12 @@
 package dev.parley.server;
 
+import dev.parley.error.Setting;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.dgdl.Diagnostic;
+import dev.parley.server.store.StoreException;
 import io.javalin.Javalin;
 import io.javalin.compression.CompressionStrategy;
 import io.javalin.http.Context;
@@ -41,8 +43,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The DGEP-compatible HTTP API over a {@link DialogueService}, on Javalin 7 (Jetty 12). Javalin routes every request
- * to one handler here; routing on path segments, the error mapping and the checks below are the API.
+ * The DGEP-compatible HTTP API over a {@link DialogueService}, on Javalin 7 (Jetty 12): the routes on Javalin's
+ * router ({@link Routes}), the one table from refusals to statuses ({@code errors}), and the checks below.
  *
  * <p>Slow and hostile clients: a request body is read by Jetty without a thread ({@link EagerContentHandler}, up to
  * the body limit) before the handler runs, so a client that stalls mid-upload holds a connection, not a thread, and
@@ -56,7 +58,8 @@ import org.slf4j.LoggerFactory;
  * 409 (illegal move, with the engine's reason; seat taken; players missing), 413 (body or protocol over the limit),
  * 422 (a protocol over a limit, text too long, an idempotency key reused for another move), 503 (database down, a
  * quarantined dialogue, shutting down); anything unexpected is logged with a reference and answered 500 with that
- * reference only, never a stack trace.
+ * reference only, never a stack trace. What Jetty refuses before Javalin sees it is answered in the same JSON by
+ * {@link JettyErrors}.
  */
 public final class DialogueServer implements AutoCloseable {
 
@@ -92,23 +95,14 @@ public final class DialogueServer implements AutoCloseable {
     private final JsonBodies bodies;
     private final GracefulHandler graceful = new GracefulHandler();
     private final Extension extension;
+    private Map<String, List<String>> routeTable;
 
     /**
-     * Routes beside the API (the web interface): asked for every path the API has no route for, after the API's
-     * own routes, so it can never shadow one. An {@link ApiException} it throws is answered as the API answers one.
+     * Routes beside the API (the web interface), added after the API's own routes so that it can never shadow one.
+     * A refusal it throws is answered from the same error table as the API's.
      */
     public interface Extension {
-        /** @return true when it answered the request; false leaves it to the API's 404 */
-        boolean handle(Context ctx, List<String> path, Guard guard);
-    }
-
-    /** The API's own checks, for an extension's routes that change what the server holds. */
-    public interface Guard {
-        /** The operator check of {@code /dialogue/new}: the operator token, or a loopback client without one. */
-        void operator();
-
-        /** The request body as JSON within the body limit, or null when there is none. */
-        JsonNode jsonBody();
+        void routes(Routes routes);
     }
 
     private DialogueServer(DialogueService service, Config config, Extension extension) {
@@ -130,6 +124,8 @@ public final class DialogueServer implements AutoCloseable {
             c.jetty.threadPool = pool;
             c.jetty.modifyServer(server -> {
                 server.setStopTimeout(config.stopTimeoutMillis());
+                // Jetty's own refusals (431, 414, a bad request line, bad UTF-8 in the path) in the API's JSON
+                server.setErrorHandler(new JettyErrors());
                 // the body is retained up to the limit (plus framing) before the handler runs; beyond it the
                 // handler runs and refuses the body with 413 itself
                 server.setHandler(graceful);
@@ -145,13 +141,54 @@ public final class DialogueServer implements AutoCloseable {
                 connector.setHost(config.host());
                 connector.setPort(config.port());
                 connector.setIdleTimeout(config.idleTimeoutMillis());
+                // on stop Jetty cuts every connection idle for this long (1 s by default): an upload paused for a
+                // second when SIGTERM comes would be cut with 408 though the grace period has time for it
+                connector.setShutdownIdleTimeout(Math.min(config.idleTimeoutMillis(), config.stopTimeoutMillis()));
                 return connector;
             });
-            for (HandlerType t : List.of(HandlerType.GET, HandlerType.POST, HandlerType.PUT, HandlerType.PATCH,
-                    HandlerType.DELETE, HandlerType.OPTIONS)) {
-                c.routes.addHttpHandler(t, "/", this::handle);
-                c.routes.addHttpHandler(t, "/*", this::handle);
+            c.router.ignoreTrailingSlashes = true;
+            c.router.treatMultipleSlashesAsSingleSlash = true;
+            c.router.javaLangErrorHandler((res, err) -> {
+                String ref = Tokens.incident();
+                LOG.error("internal error [{}]", ref, err);
+                try {
+                    res.setStatus(500);
+                    res.setContentType("application/json; charset=utf-8");
+                    res.getOutputStream().write(DgepJson.MAPPER.writeValueAsBytes(
+                            DgepJson.error("internal server error (reference " + ref + ")", Map.of())));
+                } catch (IOException e) {
+                    LOG.debug("cannot answer an internal error", e);
+                }
+            });
+            c.routes.before(this::before);
+            Routes routes = new Routes();
+            apiRoutes(routes);
+            if (extension != null) {
+                extension.routes(routes);
             }
+            routes.register(c.routes);
+            boolean root = routes.paths.containsKey("/");
+            for (HandlerType t : METHODS) {
+                if (!root) {
+                    c.routes.addHttpHandler(t, "/", DialogueServer::noEndpoint);
+                }
+                c.routes.addHttpHandler(t, "/*", DialogueServer::noEndpoint);
+            }
+            errors(c.routes);
+            this.routeTable = routes.table();
+            // a method Javalin has no handler type for here (TRACE, QUERY, PROPFIND, ...) never reaches the routes
+            // above: Javalin answers it with its own text/plain 404, so it is answered here, in the API's shape
+            Map<String, List<String>> table = this.routeTable;
+            c.routes.exception(io.javalin.router.EndpointNotFound.class, (e, ctx) -> {
+                ApiException refusal;
+                try {
+                    List<String> allowed = allowedOn(table, segments(ctx.req().getRequestURI()));
+                    refusal = allowed.isEmpty() ? noEndpointFor(ctx) : notAllowed(ctx.req().getMethod(), allowed);
+                } catch (ServiceException.Invalid bad) {
+                    refusal = new ApiException(400, bad.getMessage(), Map.of());
+                }
+                refuse(ctx, refusal.status(), refusal.getMessage(), refusal.details());
+            });
         });
     }
 
@@ -200,6 +237,11 @@ public final class DialogueServer implements AutoCloseable {
         return s;
     }
 
+    /** Every route with the methods it answers, in the order Javalin tries them (not the 404 catch-all). */
+    public Map<String, List<String>> routes() {
+        return routeTable;
+    }
+
     /** Requests Jetty has taken in and not yet answered (uploads in progress included). */
     long requestsInFlight() {
         return graceful.getCurrentRequestCount();
@@ -230,42 +272,241 @@ public final class DialogueServer implements AutoCloseable {
         }
     }
 
-    // ------------------------------------------------------------------ dispatch
+    // ------------------------------------------------------------------ routes
 
-    private record Reply(int status, JsonNode body) {
+    /** Every method a route answers or refuses with 405 (and the list {@code Allow} names). */
+    private static final List<HandlerType> METHODS = List.of(HandlerType.GET, HandlerType.POST, HandlerType.PUT,
+            HandlerType.PATCH, HandlerType.DELETE, HandlerType.OPTIONS, HandlerType.HEAD);
+
+    /**
+     * The routes of the server, as Javalin's router takes them: each path with the handler of each method it
+     * answers; every other method on that path is refused with 405 naming those it allows. Paths are added in
+     * order and Javalin tries them in that order, so {@code /dialogue/new/{protocol}} comes before
+     * {@code /dialogue/{id}/...}. An extension (the web pages) adds its own through the same object, after the API's,
+     * and checks callers with the API's own {@link #operator(Context)} and reads bodies with {@link #jsonBody}.
+     */
+    public final class Routes {
+        private final Map<String, Map<HandlerType, io.javalin.http.Handler>> paths = new LinkedHashMap<>();
+
+        private Routes() {
+        }
+
+        public Routes get(String path, io.javalin.http.Handler h) {
+            return add(HandlerType.GET, path, h);
+        }
+
+        public Routes post(String path, io.javalin.http.Handler h) {
+            return add(HandlerType.POST, path, h);
+        }
+
+        public Routes put(String path, io.javalin.http.Handler h) {
+            return add(HandlerType.PUT, path, h);
+        }
+
+        private Routes add(HandlerType method, String path, io.javalin.http.Handler h) {
+            paths.computeIfAbsent(path, p -> new LinkedHashMap<>()).put(method, h);
+            return this;
+        }
+
+        /** The operator check of {@code /dialogue/new}: the operator token, or a loopback client without one. */
+        public void operator(Context ctx) {
+            DialogueServer.this.operator(ctx);
+        }
+
+        /** The request body as JSON within the body limit, or null when there is none. */
+        public JsonNode jsonBody(Context ctx) {
+            return optionalJsonBody(ctx);
+        }
+
+        /** The path's segments, each URL-decoded (a {@code +} stays a plus), empty ones dropped. */
+        public List<String> segments(Context ctx) {
+            return DialogueServer.segments(ctx.req().getRequestURI());
+        }
+
+        /** The paths added so far, in order, with the methods each answers: what the API description lists. */
+        public Map<String, List<String>> table() {
+            Map<String, List<String>> out = new LinkedHashMap<>();
+            paths.forEach((p, m) -> out.put(p, m.keySet().stream().map(HandlerType::name).toList()));
+            return out;
+        }
+
+        private void register(io.javalin.config.RoutesConfig into) {
+            paths.forEach((path, handlers) -> {
+                List<String> allowed = handlers.keySet().stream().map(HandlerType::name).toList();
+                for (HandlerType t : METHODS) {
+                    io.javalin.http.Handler h = handlers.get(t);
+                    into.addHttpHandler(t, path, h != null ? h : ctx -> {
+                        throw notAllowed(ctx.req().getMethod(), allowed);
+                    });
+                }
+            });
+        }
     }
 
-    private void handle(Context ctx) {
-        String route = "?";
-        String method = ctx.req().getMethod();
-        try {
-            List<String> path = segments(ctx.req().getRequestURI());
-            route = routeName(path);
-            checkDeclaredLength(ctx);
-            Reply r = dispatch(ctx, method, path);
-            if (r != null) {
-                send(ctx, r.status(), r.body());
+    /**
+     * The API's routes. A route reads its variable parts from the decoded segments (not Javalin's path parameters,
+     * which would turn a {@code +} into a space), at the positions its path gives them.
+     */
+    private void apiRoutes(Routes r) {
+        r.get("/available", ctx -> {
+            ObjectNode o = DgepJson.MAPPER.createObjectNode();
+            service.available().forEach(o.putArray("dgdl")::add);
+            send(ctx, 200, o);
+        });
+        r.get("/health", ctx -> {
+            DialogueService.Health h = service.health();
+            ObjectNode o = DgepJson.MAPPER.createObjectNode().put("status", h.databaseUp() ? "ok" : "unavailable")
+                    .put("database", h.database()).put("writable", h.databaseUp()).put("dialogues", h.dialogues())
+                    .put("quarantined", h.quarantined()).put("protocols", h.protocols());
+            send(ctx, h.databaseUp() ? 200 : 503, o);
+        });
+        r.put("/protocol", ctx -> {
+            operator(ctx);
+            send(ctx, 201, addProtocol(ctx));
+        });
+        io.javalin.http.Handler create = ctx -> {
+            operator(ctx);
+            List<DialogueService.Named> named = JsonBodies.participants(optionalJsonBody(ctx));
+            DialogueService.Created c = service.create(seg(ctx, 2), named);
+            ObjectNode o = DgepJson.MAPPER.createObjectNode().put("dialogueID", c.dialogueId());
+            if (!named.isEmpty()) {
+                ArrayNode a = o.putArray("participants");
+                for (DialogueService.NamedJoin j : c.participants()) {
+                    a.addObject().put("name", j.name()).put("participantID", j.joined().participantId())
+                            .put("player", j.joined().handle()).put("protocolPlayer", j.joined().player());
+                }
             }
-        } catch (ApiException e) {
-            LOG.debug("{} {} -> {} {}", method, route, e.status(), e.getMessage());
-            if (e.status() == 413) {
-                // the rest of the body is not read: the connection cannot carry another request
-                ctx.header("Connection", "close");
+            send(ctx, 200, o);
+        };
+        r.get("/dialogue/new/{protocol}", create).post("/dialogue/new/{protocol}", create);
+        r.get("/dialogue/{id}/roles", ctx -> {
+            DialogueService.RolesView v = service.roles(seg(ctx, 1));
+            ObjectNode o = DgepJson.MAPPER.createObjectNode().put("dialogueID", v.dialogueId())
+                    .put("protocol", v.protocol());
+            v.roles().forEach(o.putArray("roles")::add);
+            send(ctx, 200, DgepJson.seats(v.seats(), o));
+        });
+        io.javalin.http.Handler join = ctx -> {
+            optionalJsonBody(ctx);
+            DialogueService.Joined j = service.join(seg(ctx, 1), seg(ctx, 3));
+            send(ctx, 200, DgepJson.MAPPER.createObjectNode().put("participantID", j.participantId())
+                    .put("player", j.handle()).put("protocolPlayer", j.player()));
+        };
+        r.get("/dialogue/{id}/join/{role}", join).post("/dialogue/{id}/join/{role}", join);
+        r.get("/dialogue/{id}/moves", ctx -> send(ctx, 200, DgepJson.movesBySeat(service.moves(seg(ctx, 1)))));
+        r.get("/dialogue/{id}/moves/{participantID}", ctx -> {
+            DialogueService.ParticipantMoves m = service.moves(seg(ctx, 1), seg(ctx, 3));
+            ObjectNode o = DgepJson.MAPPER.createObjectNode().put("player", m.handle());
+            o.set("moves", DgepJson.legalMoves(m.moves()));
+            send(ctx, 200, o);
+        });
+        r.get("/dialogue/{id}/stores/{participantID}", ctx -> send(ctx, 200,
+                DgepJson.stores(service.stores(seg(ctx, 1), seg(ctx, 3)))));
+        r.post("/dialogue/{id}/interaction/{moveID}", ctx -> send(ctx, 200,
+                interaction(ctx, seg(ctx, 1), seg(ctx, 3))));
+        r.get("/dialogue/{id}/transcript", ctx -> {
+            ObjectNode o = DgepJson.MAPPER.createObjectNode();
+            ArrayNode a = o.putArray("transcript");
+            for (DialogueService.Entry e : service.transcript(seg(ctx, 1))) {
+                a.add(DgepJson.transcriptEntry(e));
             }
-            if (e.status() == 401) {
-                ctx.header("WWW-Authenticate", "Bearer");
+            send(ctx, 200, o);
+        });
+        r.get("/dialogue/{id}/aif", ctx -> send(ctx, 200, DgepJson.aif(service.aif(seg(ctx, 1)))));
+        r.get("/dialogue/{id}/nodeset", ctx -> send(ctx, 200, DgepJson.nodeSet(service.nodeSet(seg(ctx, 1)))));
+        r.get("/dialogue/{id}/status", ctx -> send(ctx, 200, DgepJson.status(service.status(seg(ctx, 1)))));
+        r.get("/openapi.json", ctx -> send(ctx, 200, ApiDescription.json()));
+    }
+
+    private static String seg(Context ctx, int i) {
+        return segments(ctx.req().getRequestURI()).get(i);
+    }
+
+    /** The methods the route matching these decoded segments answers (none when no route matches). */
+    static List<String> allowedOn(Map<String, List<String>> table, List<String> segments) {
+        for (Map.Entry<String, List<String>> route : table.entrySet()) {
+            List<String> pattern = segments(route.getKey());
+            boolean match = pattern.size() == segments.size();
+            for (int i = 0; match && i < pattern.size(); i++) {
+                String part = pattern.get(i);
+                match = part.startsWith("{") || part.equals(segments.get(i));
             }
-            send(ctx, e.status(), DgepJson.error(e.getMessage(), e.details()));
-        } catch (StoreException e) {
-            String ref = Tokens.incident();
-            LOG.error("database failure [{}] on {} {}: {}", ref, method, route, e.getMessage());
-            LOG.debug("database failure [{}]", ref, e);
-            send(ctx, 503, DgepJson.error("the database is unavailable (reference " + ref + ")", Map.of()));
-        } catch (RuntimeException | Error e) {
-            String ref = Tokens.incident();
-            LOG.error("internal error [{}] on {} {}", ref, method, route, e);
-            send(ctx, 500, DgepJson.error("internal server error (reference " + ref + ")", Map.of()));
+            if (match) {
+                return route.getValue();
+            }
         }
+        return List.of();
+    }
+
+    /** Whatever no route takes: 404 naming the endpoints. */
+    private static void noEndpoint(Context ctx) {
+        throw noEndpointFor(ctx);
+    }
+
+    private static ApiException noEndpointFor(Context ctx) {
+        return new ApiException(404, "no such endpoint: " + ctx.req().getMethod() + " "
+                + routeName(segments(ctx.req().getRequestURI())) + " (see GET /available, "
+                + "/dialogue/new/{protocol}, /dialogue/{id}/roles|join/{role}|moves[/{participantID}]|"
+                + "stores/{participantID}|interaction/{moveID}|transcript|aif|nodeset|status, PUT /protocol, "
+                + "GET /health, GET /openapi.json)");
+    }
+
+    /** Checks that come before any route: the path decodes, and a declared body is within the limit. */
+    private void before(Context ctx) {
+        segments(ctx.req().getRequestURI());
+        checkDeclaredLength(ctx);
+    }
+
+    // ------------------------------------------------------------------ the error table
+
+    /** The error table: each refusal's status, all answered as {@code {"error": ...}}. */
+    private void errors(io.javalin.config.RoutesConfig r) {
+        r.exception(ServiceException.Invalid.class, (e, ctx) -> refuse(ctx, 400, e.getMessage(), e.details()));
+        r.exception(ServiceException.NotParticipant.class, (e, ctx) -> refuse(ctx, 403, e.getMessage(), Map.of()));
+        r.exception(ServiceException.NotFound.class, (e, ctx) -> refuse(ctx, 404, e.getMessage(), Map.of()));
+        r.exception(ServiceException.Conflict.class, (e, ctx) -> refuse(ctx, 409, e.getMessage(), Map.of()));
+        r.exception(ServiceException.TooLarge.class, (e, ctx) -> refuse(ctx, 413, e.getMessage(), Map.of()));
+        r.exception(ServiceException.OverLimit.class, (e, ctx) -> refuse(ctx, 422, e.getMessage(), Map.of()));
+        r.exception(ServiceException.Unavailable.class, (e, ctx) -> refuse(ctx, 503, e.getMessage(), Map.of()));
+        r.exception(ApiException.class, (e, ctx) -> refuse(ctx, e.status(), e.getMessage(), e.details()));
+        r.exception(StoreException.class, (e, ctx) -> {
+            String ref = Tokens.incident();
+            LOG.error("database failure [{}] on {} {}: {}", ref, ctx.req().getMethod(), route(ctx), e.getMessage());
+            LOG.debug("database failure [{}]", ref, e);
+            send(ctx, 503, DgepJson.error((e.diskFull() ? "the database's disk is full, so nothing can be stored "
+                    + "now; what was stored is kept" : "the database is unavailable") + " (reference " + ref + ")",
+                    Map.of()));
+        });
+        r.exception(Exception.class, (e, ctx) -> {
+            String ref = Tokens.incident();
+            LOG.error("internal error [{}] on {} {}", ref, ctx.req().getMethod(), route(ctx), e);
+            send(ctx, 500, DgepJson.error("internal server error (reference " + ref + ")", Map.of()));
+        });
+    }
+
+    private static void refuse(Context ctx, int status, String message, Map<String, Object> details) {
+        LOG.debug("{} {} -> {} {}", ctx.req().getMethod(), route(ctx), status, message);
+        if (status == 413) {
+            // the rest of the body is not read: the connection cannot carry another request
+            ctx.header("Connection", "close");
+        }
+        if (status == 401) {
+            ctx.header("WWW-Authenticate", "Bearer");
+        }
+        send(ctx, status, DgepJson.error(message, details));
+    }
+
+    private static String route(Context ctx) {
+        try {
+            return routeName(segments(ctx.req().getRequestURI()));
+        } catch (RuntimeException e) {
+            return "?";
+        }
+    }
+
+    private static ApiException notAllowed(String method, List<String> allowed) {
+        return new ApiException(405, "method " + method + " is not allowed here (allowed: "
+                + String.join(", ", allowed) + ")", Map.of("allow", allowed));
     }
 
     /** The route with its variable parts replaced, for logs: a path may hold a participant token. */
@@ -281,119 +522,6 @@ public final class DialogueServer implements AutoCloseable {
         return "/" + String.join("/", p.stream().limit(2).toList());
     }
 
-    private Reply dispatch(Context ctx, String method, List<String> p) {
-        int n = p.size();
-        if (n == 1 && p.get(0).equals("available")) {
-            allow(method, "GET");
-            ObjectNode o = DgepJson.MAPPER.createObjectNode();
-            service.available().forEach(o.putArray("dgdl")::add);
-            return new Reply(200, o);
-        }
-        if (n == 1 && p.get(0).equals("health")) {
-            allow(method, "GET");
-            DialogueService.Health h = service.health();
-            ObjectNode o = DgepJson.MAPPER.createObjectNode().put("status", h.databaseUp() ? "ok" : "unavailable")
-                    .put("database", h.database()).put("writable", h.databaseUp()).put("dialogues", h.dialogues())
-                    .put("quarantined", h.quarantined()).put("protocols", h.protocols());
-            return new Reply(h.databaseUp() ? 200 : 503, o);
-        }
-        if (n == 1 && p.get(0).equals("protocol")) {
-            allow(method, "PUT");
-            operator(ctx);
-            return addProtocol(ctx);
-        }
-        if (n >= 3 && p.get(0).equals("dialogue")) {
-            if (n == 3 && p.get(1).equals("new")) {
-                allow(method, "GET", "POST");
-                operator(ctx);
-                List<DialogueService.Named> named = JsonBodies.participants(optionalJsonBody(ctx));
-                DialogueService.Created c = service.create(p.get(2), named);
-                ObjectNode o = DgepJson.MAPPER.createObjectNode().put("dialogueID", c.dialogueId());
-                if (!named.isEmpty()) {
-                    ArrayNode a = o.putArray("participants");
-                    for (DialogueService.NamedJoin j : c.participants()) {
-                        a.addObject().put("name", j.name()).put("participantID", j.joined().participantId())
-                                .put("player", j.joined().handle()).put("protocolPlayer", j.joined().player());
-                    }
-                }
-                return new Reply(200, o);
-            }
-            String id = p.get(1);
-            String what = p.get(2);
-            if (n == 3 && what.equals("roles")) {
-                allow(method, "GET");
-                DialogueService.RolesView v = service.roles(id);
-                ObjectNode o = DgepJson.MAPPER.createObjectNode().put("dialogueID", v.dialogueId())
-                        .put("protocol", v.protocol());
-                v.roles().forEach(o.putArray("roles")::add);
-                return new Reply(200, DgepJson.seats(v.seats(), o));
-            }
-            if (n == 4 && what.equals("join")) {
-                allow(method, "GET", "POST");
-                optionalJsonBody(ctx);
-                DialogueService.Joined j = service.join(id, p.get(3));
-                return new Reply(200, DgepJson.MAPPER.createObjectNode().put("participantID", j.participantId())
-                        .put("player", j.handle()).put("protocolPlayer", j.player()));
-            }
-            if (n == 3 && what.equals("moves")) {
-                allow(method, "GET");
-                return new Reply(200, DgepJson.movesBySeat(service.moves(id)));
-            }
-            if (n == 4 && what.equals("moves")) {
-                allow(method, "GET");
-                DialogueService.ParticipantMoves m = service.moves(id, p.get(3));
-                ObjectNode o = DgepJson.MAPPER.createObjectNode().put("player", m.handle());
-                o.set("moves", DgepJson.legalMoves(m.moves()));
-                return new Reply(200, o);
-            }
-            if (n == 4 && what.equals("stores")) {
-                allow(method, "GET");
-                return new Reply(200, DgepJson.stores(service.stores(id, p.get(3))));
-            }
-            if (n == 4 && what.equals("interaction")) {
-                allow(method, "POST");
-                return interaction(ctx, id, p.get(3));
-            }
-            if (n == 3 && what.equals("transcript")) {
-                allow(method, "GET");
-                ObjectNode o = DgepJson.MAPPER.createObjectNode();
-                ArrayNode a = o.putArray("transcript");
-                for (DialogueService.Entry e : service.transcript(id)) {
-                    a.add(DgepJson.transcriptEntry(e));
-                }
-                return new Reply(200, o);
-            }
-            if (n == 3 && what.equals("aif")) {
-                allow(method, "GET");
-                return new Reply(200, DgepJson.aif(service.aif(id)));
-            }
-            if (n == 3 && what.equals("nodeset")) {
-                allow(method, "GET");
-                return new Reply(200, DgepJson.nodeSet(service.nodeSet(id)));
-            }
-            if (n == 3 && what.equals("status")) {
-                allow(method, "GET");
-                return new Reply(200, DgepJson.status(service.status(id)));
-            }
-        }
-        if (extension != null && extension.handle(ctx, p, new Guard() {
-            @Override
-            public void operator() {
-                DialogueServer.this.operator(ctx);
-            }
-
-            @Override
-            public JsonNode jsonBody() {
-                return optionalJsonBody(ctx);
-            }
-        })) {
-            return null; // answered by the extension
-        }
-        throw ApiException.notFound("no such endpoint: " + method + " " + routeName(p) + " (see GET /available, "
-                + "/dialogue/new/{protocol}, /dialogue/{id}/roles|join/{role}|moves[/{participantID}]|"
-                + "stores/{participantID}|interaction/{moveID}|transcript|aif|nodeset|status, PUT /protocol, GET /health)");
-    }
-
     /**
      * {@code PUT /protocol} and {@code /dialogue/new} change what the server holds for good: with an operator token
      * configured they need it ({@code Authorization: Bearer TOKEN}); without one only clients on this machine may.
@@ -402,7 +530,7 @@ public final class DialogueServer implements AutoCloseable {
         String token = config.adminToken();
         if (token == null) {
             if (!loopback(ctx.req().getRemoteAddr())) {
-                throw ApiException.forbidden("this server has no operator token (--admin-token-env), so protocol "
+                throw new ApiException(403, "this server has no operator token (" + Setting.named("adminTokenEnv") + "), so protocol "
                         + "uploads and new dialogues are open to clients on its own machine only");
             }
             return;
@@ -413,7 +541,7 @@ public final class DialogueServer implements AutoCloseable {
         }
         if (!MessageDigest.isEqual(auth.substring("Bearer ".length()).trim().getBytes(StandardCharsets.UTF_8),
                 token.getBytes(StandardCharsets.UTF_8))) {
-            throw ApiException.forbidden("the operator token is wrong");
+            throw new ApiException(403, "the operator token is wrong");
         }
     }
 
@@ -425,27 +553,17 @@ public final class DialogueServer implements AutoCloseable {
         }
     }
 
-    private static void allow(String method, String... allowed) {
-        for (String a : allowed) {
-            if (a.equals(method)) {
-                return;
-            }
-        }
-        throw new ApiException(405, "method " + method + " is not allowed here (allowed: "
-                + String.join(", ", allowed) + ")", Map.of("allow", List.of(allowed)));
-    }
-
-    private Reply addProtocol(Context ctx) {
+    private ObjectNode addProtocol(Context ctx) {
         byte[] body = body(ctx);
         String text;
         try {
             text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(body)).toString();
         } catch (CharacterCodingException e) {
-            throw ApiException.badRequest("the protocol must be DGDL text in UTF-8");
+            throw new ServiceException.Invalid("the protocol must be DGDL text in UTF-8");
         }
         if (text.isBlank()) {
-            throw ApiException.badRequest("the body must be the DGDL text of the protocol");
+            throw new ServiceException.Invalid("the body must be the DGDL text of the protocol");
         }
         DialogueService.Added a = service.addProtocol(text, body.length);
         ObjectNode o = DgepJson.MAPPER.createObjectNode().put("protocol", a.name());
@@ -454,40 +572,40 @@ public final class DialogueServer implements AutoCloseable {
             ws.addObject().put("line", d.position().line()).put("column", d.position().column())
                     .put("message", d.message());
         }
-        return new Reply(201, o);
+        return o;
     }
 
-    private Reply interaction(Context ctx, String dialogueId, String moveId) {
+    private ObjectNode interaction(Context ctx, String dialogueId, String moveId) {
         String key = JsonBodies.idempotencyKey(ctx.header("Idempotency-Key"));
         JsonNode root = bodies.parse(body(ctx));
         if (root == null || !root.isObject()) {
-            throw ApiException.badRequest("the body must be a JSON object {\"speaker\": participantID, "
+            throw new ServiceException.Invalid("the body must be a JSON object {\"speaker\": participantID, "
                     + "\"reply\": {var: text}, \"target\": player, \"text\": words}");
         }
         for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
             String f = it.next();
             if (!INTERACTION_FIELDS.contains(f)) {
-                throw ApiException.badRequest("unknown field \"" + f + "\" (fields: speaker, reply, target, text)");
+                throw new ServiceException.Invalid("unknown field \"" + f + "\" (fields: speaker, reply, target, text)");
             }
         }
         JsonNode speaker = root.get("speaker");
         if (speaker == null || speaker.isNull()) {
-            throw ApiException.badRequest("missing \"speaker\": the participantID that join returned");
+            throw new ServiceException.Invalid("missing \"speaker\": the participantID that join returned");
         }
         if (!speaker.isTextual()) {
-            throw ApiException.badRequest("\"speaker\" must be text (the participantID that join returned)");
+            throw new ServiceException.Invalid("\"speaker\" must be text (the participantID that join returned)");
         }
         String target = scalar(root.get("target"), "target");
         JsonNode textNode = root.get("text");
         if (textNode != null && !textNode.isNull() && !textNode.isTextual()) {
-            throw ApiException.badRequest("\"text\" must be text (the move's words)");
+            throw new ServiceException.Invalid("\"text\" must be text (the move's words)");
         }
         String words = textNode == null || textNode.isNull() ? null : textNode.asText();
         Map<String, String> reply = new LinkedHashMap<>();
         JsonNode r = root.get("reply");
         if (r != null && !r.isNull()) {
             if (!r.isObject()) {
-                throw ApiException.badRequest("\"reply\" must be an object {variable: text}");
+                throw new ServiceException.Invalid("\"reply\" must be an object {variable: text}");
             }
             for (Iterator<Map.Entry<String, JsonNode>> it = r.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
@@ -508,7 +626,7 @@ public final class DialogueServer implements AutoCloseable {
         }
         o.set("move", DgepJson.transcriptEntry(done.entry()));
         o.set("moves", DgepJson.movesBySeat(done.moves()));
-        return new Reply(200, o);
+        return o;
     }
 
     private static String scalar(JsonNode n, String field) {
@@ -516,7 +634,7 @@ public final class DialogueServer implements AutoCloseable {
             return null;
         }
         if (!n.isValueNode()) {
-            throw ApiException.badRequest("\"" + field + "\" must be text");
+            throw new ServiceException.Invalid("\"" + field + "\" must be text");
         }
         return n.asText();
     }
@@ -530,7 +648,7 @@ public final class DialogueServer implements AutoCloseable {
             try {
                 n = Long.parseLong(declared.trim());
             } catch (NumberFormatException e) {
-                throw ApiException.badRequest("Content-Length is not a number");
+                throw new ServiceException.Invalid("Content-Length is not a number");
             }
             if (n > config.maxBodyBytes()) {
                 throw tooLarge();
@@ -562,7 +680,7 @@ public final class DialogueServer implements AutoCloseable {
                 throw new ApiException(408, "the request body did not arrive within the idle timeout of "
                         + config.idleTimeoutMillis() + " ms");
             }
-            throw ApiException.badRequest("the request body could not be read: " + e.getMessage());
+            throw new ServiceException.Invalid("the request body could not be read: " + e.getMessage());
         }
         return out.toByteArray();
     }
@@ -579,10 +697,16 @@ public final class DialogueServer implements AutoCloseable {
     /** {@code new} and {@code join} need no body; one that is sent must still be JSON (DGEP clients send {}). */
     private JsonNode optionalJsonBody(Context ctx) {
         byte[] b = body(ctx);
-        if (b.length > 0 && !new String(b, StandardCharsets.UTF_8).isBlank()) {
-            return bodies.parse(b);
+        if (b.length == 0) {
+            return null;
         }
-        return null;
+        // a body that is there must be a JSON object: whitespace alone, or `false`, is not "no body"
+        JsonNode parsed = bodies.parse(b);
+        if (!parsed.isObject()) {
+            throw new ServiceException.Invalid("the body must be a JSON object, not " + parsed.getNodeType()
+                    .toString().toLowerCase(java.util.Locale.ROOT));
+        }
+        return parsed;
     }
 
     // ------------------------------------------------------------------ responses
@@ -619,7 +743,7 @@ public final class DialogueServer implements AutoCloseable {
             try {
                 out.add(URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8));
             } catch (IllegalArgumentException e) {
-                throw ApiException.badRequest("the path is not correctly URL-encoded");
+                throw new ServiceException.Invalid("the path is not correctly URL-encoded");
             }
         }
         return out;

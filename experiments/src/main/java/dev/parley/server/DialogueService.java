@@ -15,6 +15,15 @@ import dev.parley.engine.Participant;
 import dev.parley.engine.PerformedMove;
 import dev.parley.engine.StoreView;
 import dev.parley.aif.AifGraph;
+import dev.parley.server.store.DialogueStore;
+import dev.parley.server.store.DomainBinding;
+import dev.parley.server.store.NewMove;
+import dev.parley.server.store.Recorded;
+import dev.parley.server.store.Seat;
+import dev.parley.server.store.StoreException;
+import dev.parley.server.store.StoredDialogue;
+import dev.parley.server.store.StoredMove;
+import dev.parley.server.store.StoredProtocol;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -90,9 +99,12 @@ public final class DialogueService implements AutoCloseable {
         /** The client's free text of each move, by index (null where it sent none). */
         final List<String> words;
         Dialogue dialogue;
+        /** What a domain dialogue was started as, with its agent as last stored; null for a bare protocol's. */
+        volatile DomainBinding binding;
 
         Served(String id, String protocolName, Protocol protocol, List<Seat> seats, Dialogue dialogue,
-               List<String> words) {
+               List<String> words, DomainBinding binding) {
+            this.binding = binding;
             this.id = id;
             this.protocolName = protocolName;
             this.protocol = protocol;
@@ -191,7 +203,7 @@ public final class DialogueService implements AutoCloseable {
 
     /** Adds the uploaded protocols kept in the store that are not offered yet. */
     private void loadProtocols(boolean warn) {
-        for (DialogueStore.StoredProtocol p : store.protocols()) {
+        for (StoredProtocol p : store.protocols()) {
             if (!warn && protocols.find(p.name()).isPresent()) {
                 continue;
             }
@@ -210,7 +222,7 @@ public final class DialogueService implements AutoCloseable {
 
     /** Loads one dialogue from the store into memory (or quarantine); null when the store has none. */
     private Served loadStored(String id) {
-        Optional<DialogueStore.StoredDialogue> d = store.load(id);
+        Optional<StoredDialogue> d = store.load(id);
         if (d.isEmpty()) {
             return null;
         }
@@ -230,11 +242,12 @@ public final class DialogueService implements AutoCloseable {
         dialogues.remove(id);
     }
 
-    private Served rebuild(DialogueStore.StoredDialogue d) throws Rebuild.Corrupt {
+    private Served rebuild(StoredDialogue d) throws Rebuild.Corrupt {
         Dialogue dialogue = Rebuild.of(d, resolver);
         List<String> words = new ArrayList<>();
         d.moves().forEach(m -> words.add(m.words()));
-        return new Served(d.id(), d.protocol(), dialogue.protocol(), d.seats(), dialogue, words);
+        return new Served(d.id(), d.protocol(), dialogue.protocol(), d.seats(), dialogue, words,
+                d.binding().orElse(null));
     }
 
     // ------------------------------------------------------------------ protocols
@@ -261,19 +274,19 @@ public final class DialogueService implements AutoCloseable {
             Map<String, Object> details = new LinkedHashMap<>();
             details.put("line", e.line());
             details.put("column", e.column());
-            throw new ApiException(400, e.getMessage(), details);
+            throw new ServiceException.Invalid(e.getMessage(), details);
         }
         settings.protocolLimits().checkParsed(p);
         try {
             Dialogue.start(p, participants(seatsOf(p)), resolver);
         } catch (DialogueException e) {
-            throw ApiException.badRequest("protocol " + p.id() + " cannot start a dialogue: " + e.getMessage());
+            throw new ServiceException.Invalid("protocol " + p.id() + " cannot start a dialogue: " + e.getMessage());
         }
         if (protocols.find(p.id()).isPresent()) {
-            throw ApiException.conflict("a protocol named " + p.id() + " exists already; rename the game");
+            throw new ServiceException.Conflict("a protocol named " + p.id() + " exists already; rename the game");
         }
         if (!store.addProtocol(p.id(), dgdl) || !protocols.add(p.id(), ProtocolRegistry.Origin.UPLOADED, p)) {
-            throw ApiException.conflict("a protocol named " + p.id() + " exists already; rename the game");
+            throw new ServiceException.Conflict("a protocol named " + p.id() + " exists already; rename the game");
         }
         LOG.info("protocol {} added", p.id());
         return new Added(p.id(), ProtocolChecker.check(p));
@@ -323,13 +336,21 @@ public final class DialogueService implements AutoCloseable {
      * name that fits no seat leaves no dialogue behind.
      */
     public Created create(String protocolName, List<Named> named) {
+        return create(protocolName, named, Optional.empty());
+    }
+
+    /**
+     * As {@link #create(String, List)}, for a dialogue of a dialogue domain: its binding is stored in the same
+     * transaction as the dialogue, so a restart finds every domain dialogue with what it was started as.
+     */
+    public Created create(String protocolName, List<Named> named, Optional<DomainBinding> binding) {
         if (protocols.find(protocolName).isEmpty() && store.shared()) {
             loadProtocols(false); // perhaps uploaded through another server
         }
-        ProtocolRegistry.Entry entry = protocols.find(protocolName).orElseThrow(() -> ApiException.notFound(
+        ProtocolRegistry.Entry entry = protocols.find(protocolName).orElseThrow(() -> new ServiceException.NotFound(
                 "no protocol " + protocolName + " (available: " + String.join(", ", protocols.names()) + ")"));
         if (dialogues.size() >= settings.maxDialogues()) {
-            throw new ApiException(503, "the server holds its maximum of " + settings.maxDialogues()
+            throw new ServiceException.Unavailable("the server holds its maximum of " + settings.maxDialogues()
                     + " dialogues");
         }
         List<Seat> seats = new ArrayList<>(seatsOf(entry.protocol()));
@@ -337,14 +358,14 @@ public final class DialogueService implements AutoCloseable {
         try {
             d = Dialogue.start(entry.protocol(), participants(seats), resolver);
         } catch (DialogueException e) {
-            throw ApiException.conflict("protocol " + entry.name() + " cannot start a dialogue: " + e.getMessage());
+            throw new ServiceException.Conflict("protocol " + entry.name() + " cannot start a dialogue: " + e.getMessage());
         }
         List<NamedJoin> joined = new ArrayList<>();
         long at = System.currentTimeMillis();
         for (Named n : named) {
             int i = freeSeat(seats, d, n.player());
             if (i < 0) {
-                throw ApiException.conflict("participant " + n.name() + ": no free seat for player or role "
+                throw new ServiceException.Conflict("participant " + n.name() + ": no free seat for player or role "
                         + n.player() + " (players: " + String.join(", ", seats.stream().map(Seat::handle).toList())
                         + "; roles: " + String.join(", ", entry.protocol().roles()) + ")");
             }
@@ -354,8 +375,8 @@ public final class DialogueService implements AutoCloseable {
             joined.add(new NamedJoin(n.name(), new Joined(token, seat.handle(), seat.player())));
         }
         String id = Tokens.dialogueId();
-        store.createDialogue(id, entry.name(), at, seats, Snapshots.of(d));
-        dialogues.put(id, new Served(id, entry.name(), entry.protocol(), seats, d, List.of()));
+        store.createDialogue(id, entry.name(), at, seats, Snapshots.of(d), binding);
+        dialogues.put(id, new Served(id, entry.name(), entry.protocol(), seats, d, List.of(), binding.orElse(null)));
         LOG.info("dialogue {} created on {} with {} participants seated", id, entry.name(), joined.size());
         return new Created(id, joined);
     }
@@ -423,11 +444,11 @@ public final class DialogueService implements AutoCloseable {
                 return new Joined(token, seat.handle(), seat.player());
             }
             if (!any) {
-                throw ApiException.notFound("dialogue " + s.id + " (" + s.protocolName + ") has no player or role "
+                throw new ServiceException.NotFound("dialogue " + s.id + " (" + s.protocolName + ") has no player or role "
                         + role + " (players: " + String.join(", ", s.seats.stream().map(Seat::handle).toList())
                         + "; roles: " + String.join(", ", s.protocol.roles()) + ")");
             }
-            throw ApiException.conflict("every player with role " + role + " in dialogue " + s.id
+            throw new ServiceException.Conflict("every player with role " + role + " in dialogue " + s.id
                     + " has joined already" + (s.free().isEmpty() ? "" : " (free: " + String.join(", ", s.free())
                     + ")"));
         });
@@ -462,8 +483,8 @@ public final class DialogueService implements AutoCloseable {
         });
     }
 
-    private static ApiException noParticipant(Served s) {
-        return ApiException.notFound("dialogue " + s.id + " has no participant with that id");
+    private static ServiceException noParticipant(Served s) {
+        return new ServiceException.NotFound("dialogue " + s.id + " has no participant with that id");
     }
 
     private static Optional<Seat> seatOf(Served s, String token) {
@@ -495,7 +516,7 @@ public final class DialogueService implements AutoCloseable {
     public Performed perform(String dialogueId, String moveId, String speakerToken, Map<String, String> reply,
                              String target, String words, String key) {
         if (words != null && words.length() > settings.maxTextChars()) {
-            throw new ApiException(422, "\"text\" is " + words.length() + " characters, over the limit of "
+            throw new ServiceException.OverLimit("\"text\" is " + words.length() + " characters, over the limit of "
                     + settings.maxTextChars() + " (text length)");
         }
         return read(dialogueId, s -> {
@@ -503,11 +524,11 @@ public final class DialogueService implements AutoCloseable {
                 if (attempt > 0) {
                     catchUp(s, true);
                 }
-                Seat seat = seatOf(s, speakerToken).orElseThrow(() -> ApiException.forbidden("the speaker is not a "
+                Seat seat = seatOf(s, speakerToken).orElseThrow(() -> new ServiceException.NotParticipant("the speaker is not a "
                         + "participant of dialogue " + s.id + ": present the participantID that join returned"));
                 List<String> free = s.free();
                 if (!free.isEmpty()) {
-                    throw ApiException.conflict("dialogue " + s.id + " is waiting for players to join: "
+                    throw new ServiceException.Conflict("dialogue " + s.id + " is waiting for players to join: "
                             + String.join(", ", free));
                 }
                 if (key != null) {
@@ -520,18 +541,22 @@ public final class DialogueService implements AutoCloseable {
                 Dialogue next = s.dialogue.copy();
                 MoveOutcome o = next.perform(seat.handle(), moveId, reply, targetHandle);
                 if (!o.accepted()) {
-                    throw ApiException.conflict(o.reason());
+                    throw new ServiceException.Conflict(o.reason());
                 }
                 PerformedMove m = o.move().orElseThrow();
-                DialogueStore.Recorded r;
+                Recorded r;
                 try {
-                    r = store.recordMove(new DialogueStore.NewMove(s.id, m, words, key));
+                    r = store.recordMove(new NewMove(s.id, m.index(), m.speaker(), m.moveId(), m.target(),
+                            m.reply(), m.text(), Snapshots.aif(m), words, key));
                 } catch (RuntimeException e) {
                     LOG.error("dialogue {}: move {} not stored, so not made: {}", s.id, m.index(), e.getMessage(),
                             e);
-                    throw new ApiException(503, "the move could not be stored, so it was not made; try again");
+                    throw new ServiceException.Unavailable(e instanceof StoreException se && se.diskFull()
+                            ? "the move could not be stored, so it was not made: the database's disk is full; try "
+                            + "again once there is space"
+                            : "the move could not be stored, so it was not made; try again");
                 }
-                if (r == DialogueStore.Recorded.CONFLICT) {
+                if (r == Recorded.CONFLICT) {
                     LOG.debug("dialogue {}: move {} lost a race to another server; catching up", s.id, m.index());
                     continue;
                 }
@@ -543,7 +568,7 @@ public final class DialogueService implements AutoCloseable {
                 LOG.debug("dialogue {}: {} performed {}", s.id, seat.handle(), moveId);
                 return new Performed(new Entry(m, words), movesOf(s), false);
             }
-            throw ApiException.conflict("dialogue " + s.id + " kept moving on while this move was being stored; "
+            throw new ServiceException.Conflict("dialogue " + s.id + " kept moving on while this move was being stored; "
                     + "look at its moves and try again");
         });
     }
@@ -554,7 +579,7 @@ public final class DialogueService implements AutoCloseable {
         }
         PerformedMove m = s.dialogue.history().get(seq);
         if (!m.speaker().equals(seat.handle()) || !m.moveId().equals(moveId)) {
-            throw new ApiException(422, "Idempotency-Key " + key + " was used for another move of dialogue " + s.id
+            throw new ServiceException.OverLimit("Idempotency-Key " + key + " was used for another move of dialogue " + s.id
                     + " (move " + seq + ", " + m.moveId() + " by " + m.speaker() + ")");
         }
         return new Performed(new Entry(m, s.words.get(seq)), movesOf(s), true);
@@ -612,6 +637,37 @@ public final class DialogueService implements AutoCloseable {
         });
     }
 
+    /** Every served dialogue started from a dialogue domain, by id, with what it was started as. */
+    public Map<String, DomainBinding> bindings() {
+        Map<String, DomainBinding> out = new LinkedHashMap<>();
+        dialogues.forEach((id, s) -> {
+            DomainBinding b = s.binding;
+            if (b != null) {
+                out.put(id, b);
+            }
+        });
+        return out;
+    }
+
+    /** What the dialogue was started as, if it was started from a dialogue domain. */
+    public Optional<DomainBinding> binding(String dialogueId) {
+        return read(dialogueId, s -> Optional.ofNullable(s.binding));
+    }
+
+    /**
+     * Stores the steered agent of a domain dialogue (its seat, token and state), so that after a restart it goes on
+     * playing where it was.
+     */
+    public void saveAgent(String dialogueId, String seat, String token, String state) {
+        Served s = find(dialogueId);
+        DomainBinding b = s.binding;
+        if (b == null) {
+            throw new ServiceException.Conflict("dialogue " + dialogueId + " was not started from a dialogue domain");
+        }
+        store.saveAgent(dialogueId, seat, token, state);
+        s.binding = new DomainBinding(b.domain(), b.scenario(), b.gameJson(), seat, token, state);
+    }
+
     public Health health() {
         return new Health(store.healthy(), store.kind(), dialogues.size(), protocols.size(), quarantined.size());
     }
@@ -643,7 +699,7 @@ public final class DialogueService implements AutoCloseable {
                 throw new Rebuild.Corrupt("the database holds " + db + " moves, fewer than the " + have + " served");
             }
             if (db > have) {
-                List<DialogueStore.StoredMove> more = store.moves(s.id, have, db);
+                List<StoredMove> more = store.moves(s.id, have, db);
                 if (more.size() != db - have) {
                     throw new Rebuild.Corrupt("its move log lacks moves " + have + " to " + (db - 1));
                 }
@@ -664,7 +720,7 @@ public final class DialogueService implements AutoCloseable {
 
     private Served find(String dialogueId) {
         if (dialogueId == null) {
-            throw ApiException.notFound("no dialogue " + dialogueId);
+            throw new ServiceException.NotFound("no dialogue " + dialogueId);
         }
         Served s = dialogues.get(dialogueId);
         if (s != null) {
@@ -690,11 +746,11 @@ public final class DialogueService implements AutoCloseable {
                 throw quarantinedError(dialogueId, reason);
             }
         }
-        throw ApiException.notFound("no dialogue " + dialogueId);
+        throw new ServiceException.NotFound("no dialogue " + dialogueId);
     }
 
-    private static ApiException quarantinedError(String id, String reason) {
-        return new ApiException(503, "dialogue " + id + " is quarantined: " + reason);
+    private static ServiceException quarantinedError(String id, String reason) {
+        return new ServiceException.Unavailable("dialogue " + id + " is quarantined: " + reason);
     }
 
     @Override

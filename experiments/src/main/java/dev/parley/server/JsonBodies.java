@@ -39,24 +39,27 @@ final class JsonBodies {
     /** Parses a request body: one JSON value, within Jackson's limits, every string valid Unicode. */
     JsonNode parse(byte[] body) {
         if (body.length == 0) {
-            throw ApiException.badRequest("the body is empty; expected a JSON object");
+            throw new ServiceException.Invalid("the body is empty; expected a JSON object");
         }
         JsonNode node;
         try (JsonParser parser = mapper.createParser(body)) {
             node = mapper.readTree(parser);
             if (parser.nextToken() != null) {
-                throw ApiException.badRequest("malformed JSON: unexpected content after the value at line "
+                throw new ServiceException.Invalid("malformed JSON: unexpected content after the value at line "
                         + parser.currentLocation().getLineNr() + ", column " + parser.currentLocation().getColumnNr());
             }
         } catch (StreamConstraintsException e) {
             // Jackson's own limits (nesting depth, number length, string length): its message names the constraint
-            throw ApiException.badRequest("the JSON breaks a limit: " + e.getOriginalMessage());
+            throw new ServiceException.Invalid("the JSON breaks a limit: " + e.getOriginalMessage());
         } catch (JsonProcessingException e) {
             JsonLocation at = e.getLocation();
-            throw ApiException.badRequest("malformed JSON" + (at == null ? "" : " at line " + at.getLineNr()
+            throw new ServiceException.Invalid("malformed JSON" + (at == null ? "" : " at line " + at.getLineNr()
                     + ", column " + at.getColumnNr()) + ": " + e.getOriginalMessage());
         } catch (IOException e) {
-            throw ApiException.badRequest("the request body could not be read: " + e.getMessage());
+            throw new ServiceException.Invalid("the request body could not be read: " + e.getMessage());
+        }
+        if (node == null || node.isMissingNode()) {
+            throw new ServiceException.Invalid("the body holds no JSON value (only white space); expected a JSON object");
         }
         Unicode.check(node, "body");
         return node;
@@ -72,28 +75,30 @@ final class JsonBodies {
             return List.of();
         }
         if (!list.isArray()) {
-            throw ApiException.badRequest("\"participants\" must be an array of {\"name\", \"player\"}");
+            throw new ServiceException.Invalid("\"participants\" must be an array of {\"name\", \"player\"}");
         }
         List<DialogueService.Named> out = new ArrayList<>();
         int i = 0;
         for (JsonNode p : list) {
             String where = "participants[" + i++ + "]";
             if (!p.isObject()) {
-                throw ApiException.badRequest(where + " must be an object {\"name\", \"player\"}");
+                throw new ServiceException.Invalid(where + " must be an object {\"name\", \"player\"}");
             }
             for (Iterator<String> it = p.fieldNames(); it.hasNext(); ) {
                 String f = it.next();
                 if (!f.equals("name") && !f.equals("player")) {
-                    throw ApiException.badRequest("unknown field \"" + f + "\" in " + where + " (fields: name, player)");
+                    throw new ServiceException.Invalid("unknown field \"" + f + "\" in " + where + " (fields: name, player)");
                 }
             }
             JsonNode name = p.get("name");
             JsonNode player = p.get("player");
-            if (name == null || !name.isTextual() || name.asText().isBlank() || name.asText().length() > 200) {
-                throw ApiException.badRequest(where + ".name must be text of 1 to 200 characters");
+            // lengths in code points, as the description's minLength/maxLength count them
+            if (name == null || !name.isTextual() || name.asText().isEmpty()
+                    || name.asText().codePointCount(0, name.asText().length()) > 200) {
+                throw new ServiceException.Invalid(where + ".name must be text of 1 to 200 characters");
             }
-            if (player == null || !player.isTextual() || player.asText().isBlank()) {
-                throw ApiException.badRequest(where + ".player must name a player or role of the protocol");
+            if (player == null || !player.isTextual() || player.asText().isEmpty()) {
+                throw new ServiceException.Invalid(where + ".player must name a player or role of the protocol");
             }
             out.add(new DialogueService.Named(name.asText(), player.asText()));
         }
@@ -106,7 +111,7 @@ final class JsonBodies {
             return null;
         }
         if (key.isEmpty() || key.length() > MAX_KEY_CHARS || !key.chars().allMatch(ch -> ch > 0x20 && ch < 0x7f)) {
-            throw ApiException.badRequest("Idempotency-Key must be 1 to " + MAX_KEY_CHARS
+            throw new ServiceException.Invalid("Idempotency-Key must be 1 to " + MAX_KEY_CHARS
                     + " printable ASCII characters");
         }
         return key;

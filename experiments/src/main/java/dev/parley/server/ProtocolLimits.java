@@ -33,7 +33,7 @@ public record ProtocolLimits(int maxBytes, int maxSeats, int maxInteractions, in
     /** Checks the text before it is parsed. */
     void checkText(String dgdl, int utf8Bytes) {
         if (utf8Bytes > maxBytes) {
-            throw new ApiException(413, "the protocol is " + utf8Bytes + " bytes, over the limit of " + maxBytes
+            throw new ServiceException.TooLarge("the protocol is " + utf8Bytes + " bytes, over the limit of " + maxBytes
                     + " bytes (protocol size)");
         }
         int depth = 0;
@@ -96,7 +96,7 @@ public record ProtocolLimits(int maxBytes, int maxSeats, int maxInteractions, in
         }
     }
 
-    private static ApiException unprocessable(String message) {
-        return new ApiException(422, message);
+    private static ServiceException unprocessable(String message) {
+        return new ServiceException.OverLimit(message);
     }
 }

@@ -4,6 +4,8 @@ import dev.parley.engine.Dialogue;
 import dev.parley.engine.ExternalConditionResolver;
 import dev.parley.engine.MoveOutcome;
 import dev.parley.engine.PerformedMove;
+import dev.parley.server.store.StoredDialogue;
+import dev.parley.server.store.StoredMove;
 import java.util.List;
 
 /**
@@ -24,8 +26,8 @@ final class Rebuild {
         }
     }
 
-    static Dialogue of(DialogueStore.StoredDialogue d, ExternalConditionResolver resolver) throws Corrupt {
-        List<DialogueStore.StoredMove> log = d.moves();
+    static Dialogue of(StoredDialogue d, ExternalConditionResolver resolver) throws Corrupt {
+        List<StoredMove> log = d.moves();
         if (log.size() != d.moveCount()) {
             throw new Corrupt("its move log has " + log.size() + " moves, its move count is " + d.moveCount());
         }
@@ -47,12 +49,12 @@ final class Rebuild {
     }
 
     /** A copy of the dialogue after the logged moves; {@code from} itself is left as it was. */
-    static Dialogue replay(Dialogue from, List<DialogueStore.StoredMove> moves) throws Corrupt {
+    static Dialogue replay(Dialogue from, List<StoredMove> moves) throws Corrupt {
         if (moves.isEmpty()) {
             return from;
         }
         Dialogue d = from.copy();
-        for (DialogueStore.StoredMove m : moves) {
+        for (StoredMove m : moves) {
             if (m.seq() != d.history().size()) {
                 throw new Corrupt("move " + m.seq() + " does not follow move " + (d.history().size() - 1));
             }

@@ -11,6 +11,8 @@ import dev.parley.engine.DialogueException;
 import dev.parley.engine.DialogueJson;
 import dev.parley.engine.ExternalConditionResolver;
 import dev.parley.engine.PerformedMove;
+import dev.parley.server.store.SnapshotFormat;
+import dev.parley.server.store.StoredMove;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -38,16 +40,7 @@ final class Snapshots {
     }
 
     static String withoutHistory(JsonNode state) {
-        ObjectNode copy = state.deepCopy();
-        copy.putArray("history");
-        if (copy.path("aif") instanceof ObjectNode aif) {
-            aif.putArray("propositions");
-        }
-        try {
-            return JSON.writeValueAsString(copy);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot write a snapshot", e);
-        }
+        return SnapshotFormat.withoutHistory(state);
     }
 
     /** A move's AIF as the log keeps it: compact JSON-AIF. */
@@ -64,7 +57,7 @@ final class Snapshots {
      *
      * @throws DialogueException when the snapshot or a row cannot be read
      */
-    static Dialogue restore(String snapshot, List<DialogueStore.StoredMove> logUpToSnapshot,
+    static Dialogue restore(String snapshot, List<StoredMove> logUpToSnapshot,
                             ExternalConditionResolver resolver) {
         ObjectNode state;
         try {
@@ -82,7 +75,7 @@ final class Snapshots {
             throw new DialogueException("the snapshot has no AIF state");
         }
         Set<String> seen = new HashSet<>();
-        for (DialogueStore.StoredMove m : logUpToSnapshot) {
+        for (StoredMove m : logUpToSnapshot) {
             if (m.aifJson() == null) {
                 throw new DialogueException("move " + m.seq() + " has no AIF in the log");
             }

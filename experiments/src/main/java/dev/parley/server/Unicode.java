@@ -42,7 +42,7 @@ final class Unicode {
             if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
                 i++;
             } else if (Character.isSurrogate(c)) {
-                throw ApiException.badRequest(String.format("%s holds a lone UTF-16 surrogate (U+%04X) at character "
+                throw new ServiceException.Invalid(String.format("%s holds a lone UTF-16 surrogate (U+%04X) at character "
                         + "%d: strings must be valid Unicode", where, (int) c, i));
             }
         }

@@ -1,5 +1,7 @@
 package dev.parley.study;
 
+import dev.parley.error.Setting;
+import dev.parley.error.InvalidSettingException;
 import dev.parley.dialogue.DialogueGame;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.MoveGenerator;
@@ -36,18 +38,10 @@ public final class RewardStudy {
      */
     public record Config(int samples, int maxReplies, int scenarios, long seed, int worst, int maxDialogues) {
         public Config {
-            if (samples < 1) {
-                throw new IllegalArgumentException("--samples must be at least 1, got " + samples);
-            }
-            if (maxReplies < 1) {
-                throw new IllegalArgumentException("--max-replies must be at least 1, got " + maxReplies);
-            }
-            if (scenarios < 1) {
-                throw new IllegalArgumentException("--scenarios must be at least 1, got " + scenarios);
-            }
-            if (worst < 0) {
-                throw new IllegalArgumentException("--worst must be at least 0, got " + worst);
-            }
+            InvalidSettingException.atLeast("samples", samples, 1);
+            InvalidSettingException.atLeast("maxReplies", maxReplies, 1);
+            InvalidSettingException.atLeast("scenarios", scenarios, 1);
+            InvalidSettingException.atLeast("worst", worst, 0);
         }
 
         public static Config of(int samples, int maxReplies, int scenarios, long seed) {
@@ -104,7 +98,7 @@ public final class RewardStudy {
                 by.forEach((o, l) -> found.put(o.label(), l.size()));
                 throw new IllegalArgumentException(domain.name() + ": after " + tried + " random dialogues of at"
                         + " most " + config.maxReplies() + " messages the outcome kinds hold " + found + ", short of "
-                        + config.samples() + " each; try another --max-replies");
+                        + config.samples() + " each; try another " + Setting.named("maxReplies"));
             }
             DialogueSampler.Sampled d = sampler.next(tried++);
             List<DialogueSampler.Sampled> bucket = by.get(d.outcome());

@@ -1,5 +1,6 @@
 package dev.parley.study;
 
+import dev.parley.error.InvalidSettingException;
 import dev.parley.dialogue.ActionSpace;
 import dev.parley.dialogue.DialogueGame;
 import dev.parley.dialogue.Domain;
@@ -31,15 +32,9 @@ public final class SteeringStudy {
      */
     public record Config(int samples, int maxReplies, int scenarios, long seed) {
         public Config {
-            if (samples < 1) {
-                throw new IllegalArgumentException("--samples must be at least 1, got " + samples);
-            }
-            if (maxReplies < 1) {
-                throw new IllegalArgumentException("--max-replies must be at least 1, got " + maxReplies);
-            }
-            if (scenarios < 1) {
-                throw new IllegalArgumentException("--scenarios must be at least 1, got " + scenarios);
-            }
+            InvalidSettingException.atLeast("samples", samples, 1);
+            InvalidSettingException.atLeast("maxReplies", maxReplies, 1);
+            InvalidSettingException.atLeast("scenarios", scenarios, 1);
         }
     }
 
@@ -49,7 +44,16 @@ public final class SteeringStudy {
     /** What the study found. */
     public record Report(String domain, String classifier, String generator, List<String> labels, long[][] matrix,
                          long[] unclassified, Proportion accuracy, double chance, int samplesPerInstruction,
-                         List<Sample> samples) { }
+                         List<Sample> samples, int abandoned) { }
+
+    /** The messages drawn, and how many the generator abandoned (refused on every attempt), which are left out. */
+    public record Drawn(List<Sample> samples, int abandoned) { }
+
+    /** Draws of one sample that may end in an abandoned message before the sample is given up. */
+    static final int MAX_ABANDONED_DRAWS = 3;
+
+    /** Prefixes drawn for one sample before it is given up, when each ends the dialogue before the message. */
+    static final int MAX_DRAWS = 100;
 
     private SteeringStudy() {
     }
@@ -59,8 +63,13 @@ public final class SteeringStudy {
         return domain.instructions().stream().filter(i -> !i.isBaseline()).toList();
     }
 
-    /** {@code samples} messages under each label, in label order: (instruction index, message). */
-    public static List<Sample> messages(Domain domain, MoveGenerator generator, Config config) {
+    /**
+     * {@code samples} messages under each label, in label order: (instruction index, message). A message the
+     * generator abandons (a real model refused on every attempt: the dialogue ends there, with no message) is
+     * drawn again on a new prefix, and after {@link #MAX_ABANDONED_DRAWS} such draws its sample is given up and
+     * counted.
+     */
+    public static Drawn messages(Domain domain, MoveGenerator generator, Config config) {
         DialogueGame game = new DialogueGame(domain, domain.scenarios(config.scenarios(), config.seed()), generator,
                 RewardModel.exact(domain), new DialogueGame.Settings(config.maxReplies(), 1, ActionSpace.INSTRUCTION,
                 Observation.WORDS));
@@ -68,10 +77,15 @@ public final class SteeringStudy {
         List<Instruction> labels = labels(domain);
         SplittableRandom random = new SplittableRandom(config.seed());
         List<Sample> out = new ArrayList<>();
+        int abandoned = 0;
         for (int l = 0; l < labels.size(); l++) {
             int action = game.codec().encode(0, all.indexOf(labels.get(l)));
             for (int n = 0; n < config.samples(); n++) {
-                while (true) {
+                for (int lost = 0, draws = 0; lost < MAX_ABANDONED_DRAWS; draws++) {
+                    if (draws == MAX_DRAWS) {
+                        abandoned++; // every prefix ended before the message (abandoned prefix moves, say)
+                        break;
+                    }
                     State s = game.initialState();
                     s = s.child(random.nextInt(game.scenarios().size()));
                     int prefix = random.nextInt(config.maxReplies());
@@ -84,13 +98,18 @@ public final class SteeringStudy {
                     }
                     State next = s.child(action);
                     List<Message> t = game.transcript(next);
+                    if (t.size() == game.transcript(s).size()) {
+                        lost++; // abandoned: no message was said
+                        abandoned++;
+                        continue;
+                    }
                     Message m = t.get(t.size() - 1);
                     out.add(new Sample(l, game.scenario(next).id(), t.size() - 1, m.moveId(), m.text(), -1));
                     break;
                 }
             }
         }
-        return out;
+        return new Drawn(out, abandoned);
     }
 
     /** Generates the messages, classifies each, and measures. */
@@ -100,19 +119,23 @@ public final class SteeringStudy {
         if (labels.size() < 2) {
             throw new IllegalArgumentException(domain.name() + " has fewer than two instructions to tell apart");
         }
-        List<Sample> messages = messages(domain, generator, config);
-        List<Sample> done = executor.map(messages, s -> {
+        Drawn drawn = messages(domain, generator, config);
+        if (drawn.samples().isEmpty()) {
+            throw new IllegalArgumentException(domain.name() + ": the generator abandoned every message ("
+                    + drawn.abandoned() + " draws), so there is nothing to classify");
+        }
+        List<Sample> done = executor.map(drawn.samples(), s -> {
             int p = classifier.classify(s.text(), labels);
             classified.accept(1);
             return new Sample(s.truth(), s.scenario(), s.position(), s.moveId(), s.text(), p);
         });
         return measure(domain.name(), classifier.name(), generator.backend(), labels, done,
-                config.samples());
+                config.samples(), drawn.abandoned());
     }
 
     /** The confusion matrix and accuracy of classified samples. */
     public static Report measure(String domain, String classifier, String generator, List<Instruction> labels,
-                                 List<Sample> samples, int perInstruction) {
+                                 List<Sample> samples, int perInstruction, int abandoned) {
         int k = labels.size();
         long[][] matrix = new long[k][k];
         long[] unclassified = new long[k];
@@ -126,6 +149,7 @@ public final class SteeringStudy {
             }
         }
         return new Report(domain, classifier, generator, labels.stream().map(Instruction::name).toList(), matrix,
-                unclassified, Proportion.of(right, samples.size()), 1.0 / k, perInstruction, samples);
+                unclassified, Proportion.of(right, samples.size()), 1.0 / k, perInstruction, samples,
+                abandoned);
     }
 }

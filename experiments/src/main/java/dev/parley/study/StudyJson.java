@@ -65,6 +65,7 @@ public final class StudyJson {
         o.put("chance", r.chance());
         o.put("samples", r.samples().size());
         o.put("samples_per_instruction", r.samplesPerInstruction());
+        o.put("abandoned_messages", r.abandoned());
         ObjectNode confusion = o.putObject("confusion");
         r.labels().forEach(confusion.putArray("labels")::add);
         ArrayNode matrix = confusion.putArray("matrix");

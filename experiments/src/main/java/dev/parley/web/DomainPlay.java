@@ -16,8 +16,10 @@ import dev.parley.dialogue.RewardModel;
 import dev.parley.dialogue.Scenario;
 import dev.parley.engine.LegalMove;
 import dev.parley.engine.PerformedMove;
-import dev.parley.server.ApiException;
+import dev.parley.server.ServiceException;
 import dev.parley.server.DialogueService;
+import dev.parley.server.store.DomainBinding;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,12 +41,18 @@ import org.slf4j.LoggerFactory;
  * (solved once per domain, in the background, on first use), the steered agents invited into them, the coach's
  * advice for a seat, the verifier's check of a person's move, and the payoffs once a dialogue ends.
  *
- * <p>What dialogue is which domain's is held in memory: after a restart the dialogues are still served (the store
- * keeps them) but as plain protocol dialogues, without coach, agent or payoffs.
+ * <p>What a dialogue was started as (domain, scenario, game settings) is stored with the dialogue, in the same
+ * transaction, and so is its steered agent (seat, token, and where it stands after each of its moves). After a
+ * restart, or a kill, every such dialogue comes back whole: the domain's game is solved again in the background (the
+ * solver is deterministic, so it is the same game and the same policy), the coach advises again once it is, and the
+ * agent resumes from its stored progress once the server listens ({@link #resume()}). A dialogue whose stored game
+ * settings differ from this server's (it was restarted with other {@code --scenarios}, say) is served as a plain
+ * protocol dialogue, and the log says why.
  */
 public final class DomainPlay implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(DomainPlay.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
      * How the domains' games are built and judged.
@@ -80,6 +88,9 @@ public final class DomainPlay implements AutoCloseable {
     private final Map<String, CompletableFuture<SteeringModel>> models = new ConcurrentHashMap<>();
     private final Map<String, AgentState> agents = new ConcurrentHashMap<>();
     private final Map<String, Map<String, Double>> payoffs = new ConcurrentHashMap<>();
+    /** Agents found in the store at start, resumed once the server listens. */
+    private final Map<String, DomainBinding> toResume = new ConcurrentHashMap<>();
+    private final Map<String, Long> solveMillis = new ConcurrentHashMap<>();
     private final ExecutorService work = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "parley-web-agents");
         t.setDaemon(true);
@@ -92,6 +103,94 @@ public final class DomainPlay implements AutoCloseable {
         this.settings = settings;
         this.service = service;
         this.server = server;
+        restore();
+    }
+
+    /** The game settings a dialogue's solved game is built with, as stored beside the dialogue. */
+    private String gameJson() {
+        SteeringModel.Settings g = settings.game();
+        return JSON.createObjectNode().put("scenarios", g.scenarios()).put("maxReplies", g.maxReplies())
+                .put("seed", g.seed()).put("observe", g.observe().name()).put("backend", settings.backend())
+                .toString();
+    }
+
+    /** Takes back the domain dialogues the store holds, and starts solving their games. */
+    private void restore() {
+        String game = gameJson();
+        service.bindings().forEach((id, b) -> {
+            Optional<Domain> d = domain(b.domain());
+            if (d.isEmpty()) {
+                LOG.warn("dialogue {} was started from domain {}, which this server does not offer; it is served as "
+                        + "a plain protocol dialogue", id, b.domain());
+                return;
+            }
+            if (!b.gameJson().equals(game)) {
+                LOG.warn("dialogue {} was started with game settings {}, this server's are {}; it is served as a "
+                        + "plain protocol dialogue", id, b.gameJson(), game);
+                return;
+            }
+            tables.put(id, new Table(id, d.get(), b.scenario()));
+            model(d.get());
+            if (b.agentSeat() != null) {
+                agents.put(id, new AgentState(b.agentSeat(), "resuming after a restart", null));
+                toResume.put(id, b);
+            }
+        });
+        if (!tables.isEmpty()) {
+            LOG.info("{} domain dialogues restored, {} with a steered agent to resume", tables.size(),
+                    toResume.size());
+        }
+    }
+
+    /**
+     * Resumes the steered agents of the restored dialogues, each from where it stood. Call once the server listens:
+     * the agents play through it.
+     */
+    public void resume() {
+        for (String id : List.copyOf(toResume.keySet())) {
+            DomainBinding b = toResume.remove(id);
+            Table t = tables.get(id);
+            if (t == null || b == null) {
+                continue;
+            }
+            SteeredAgent.Progress from = progress(b.agentState());
+            String player = service.roles(id).seats().stream().filter(s -> s.handle().equals(b.agentSeat()))
+                    .map(DialogueService.SeatView::player).findFirst().orElse(b.agentSeat());
+            DgepClient client = new DgepClient(server.get(), Duration.ofSeconds(30));
+            LOG.info("dialogue {}: resuming the steered agent as {} after {} of its moves", id, b.agentSeat(),
+                    from.actions().size());
+            start(t, b.agentSeat(), client, new DgepClient.Joined(b.agentToken(), b.agentSeat(), player), from);
+        }
+    }
+
+    private static String progressJson(SteeredAgent.Progress p) {
+        com.fasterxml.jackson.databind.node.ObjectNode o = JSON.createObjectNode().put("draws", p.draws());
+        com.fasterxml.jackson.databind.node.ObjectNode a = o.putObject("actions");
+        new java.util.TreeMap<>(p.actions()).forEach((k, v) -> a.put(Integer.toString(k), v));
+        return o.toString();
+    }
+
+    private static SteeredAgent.Progress progress(String json) {
+        if (json == null) {
+            return SteeredAgent.Progress.START;
+        }
+        try {
+            com.fasterxml.jackson.databind.JsonNode n = JSON.readTree(json);
+            Map<Integer, Integer> actions = new java.util.HashMap<>();
+            n.path("actions").fields().forEachRemaining(e -> actions.put(Integer.parseInt(e.getKey()),
+                    e.getValue().asInt()));
+            return new SteeredAgent.Progress(actions, n.path("draws").asInt());
+        } catch (java.io.IOException | RuntimeException e) {
+            // without it the tracker places the agent's own moves by their words, which the game wrote
+            LOG.warn("a stored agent state cannot be read ({}); the agent resumes from the transcript alone",
+                    e.getMessage());
+            return SteeredAgent.Progress.START;
+        }
+    }
+
+    /** How long the domain's game took to solve here (since this server started), if it is solved. */
+    public Optional<Long> solveMillis(Domain d) {
+        return Optional.ofNullable(solveMillis.get(d.name()));
     }
 
     public List<Domain> domains() {
@@ -112,16 +211,22 @@ public final class DomainPlay implements AutoCloseable {
     }
 
     /** Starts a dialogue of the domain's protocol in scenario {@code scenario}; its game is solved meanwhile. */
-    public Table create(String domainName, int scenario) {
-        Domain d = domain(domainName).orElseThrow(() -> new ApiException(404, "no dialogue domain " + domainName
+    public Table create(String domainName, long scenario) {
+        Domain d = domain(domainName).orElseThrow(() -> new ServiceException.NotFound("no dialogue domain " + domainName
                 + " (domains: " + String.join(", ", domains.stream().map(Domain::name).toList()) + ")"));
-        if (scenario < 0 || scenario >= settings.game().scenarios()) {
-            throw new ApiException(400, "scenario must be between 0 and " + (settings.game().scenarios() - 1)
-                    + ", got " + scenario);
+        if (scenario < 0) {
+            throw new ServiceException.Invalid("scenario must be 0 or more, got " + scenario);
         }
+        if (scenario >= settings.game().scenarios()) {
+            // a well-formed number this server's game has no scenario for (it was started with --scenarios N)
+            throw new ServiceException.NotFound("no scenario " + scenario + ": this server's game has scenarios 0 to "
+                    + (settings.game().scenarios() - 1));
+        }
+        int k = (int) scenario; // below the scenario count, an int
         model(d); // start solving now: a person reads the page before the first turn
-        String id = service.create(d.name());
-        Table t = new Table(id, d, scenario);
+        String id = service.create(d.name(), List.of(),
+                Optional.of(DomainBinding.of(d.name(), k, gameJson()))).dialogueId();
+        Table t = new Table(id, d, k);
         tables.put(id, t);
         return t;
     }
@@ -133,7 +238,12 @@ public final class DomainPlay implements AutoCloseable {
     private CompletableFuture<SteeringModel> model(Domain d) {
         return models.computeIfAbsent(d.name(), n -> CompletableFuture.supplyAsync(() -> {
             LOG.info("solving the {} game for the web interface", n);
-            return settings.solve().apply(d);
+            long t0 = System.nanoTime();
+            SteeringModel m = settings.solve().apply(d);
+            long ms = (System.nanoTime() - t0) / 1_000_000;
+            solveMillis.put(n, ms);
+            LOG.info("the {} game is solved, in {} ms", n, ms);
+            return m;
         }, work));
     }
 
@@ -151,9 +261,9 @@ public final class DomainPlay implements AutoCloseable {
             return f.get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            throw new ApiException(503, "interrupted while the game was being solved");
+            throw new ServiceException.Unavailable("interrupted while the game was being solved");
         } catch (ExecutionException e) {
-            throw new ApiException(503, "the game could not be solved: " + e.getCause().getMessage());
+            throw new ServiceException.Unavailable("the game could not be solved: " + e.getCause().getMessage());
         }
     }
 
@@ -279,12 +389,13 @@ public final class DomainPlay implements AutoCloseable {
     /** Seats a steered agent in {@code role}: it joins now and plays by the solved game until the game ends. */
     public AgentState invite(Table t, String role) {
         if (!t.domain().protocolPlayers().contains(role)) {
-            throw new ApiException(400, "the " + t.domain().name() + " game has no player " + role + " (players: "
+            // a well-formed name of no seat: 404, as join answers for a player or role the protocol lacks
+            throw new ServiceException.NotFound("the " + t.domain().name() + " game has no player " + role + " (players: "
                     + String.join(", ", t.domain().protocolPlayers()) + ")");
         }
         AgentState prior = agents.putIfAbsent(t.dialogueId(), new AgentState(role, "joining", null));
         if (prior != null) {
-            throw new ApiException(409, "dialogue " + t.dialogueId() + " has a steered agent already (as "
+            throw new ServiceException.Conflict("dialogue " + t.dialogueId() + " has a steered agent already (as "
                     + prior.role() + ")");
         }
         DgepClient client = new DgepClient(server.get(), Duration.ofSeconds(30));
@@ -294,8 +405,24 @@ public final class DomainPlay implements AutoCloseable {
             joined = client.join(t.dialogueId(), role);
         } catch (AgentException e) {
             agents.remove(t.dialogueId());
-            throw new ApiException(e.status() == 409 || e.status() == 404 ? e.status() : 503, e.getMessage());
+            throw e.status() == 409 ? new ServiceException.Conflict(e.getMessage())
+                    : e.status() == 404 ? new ServiceException.NotFound(e.getMessage())
+                    : new ServiceException.Unavailable(e.getMessage());
         }
+        try {
+            service.saveAgent(t.dialogueId(), role, joined.participantId(), progressJson(SteeredAgent.Progress.START));
+        } catch (RuntimeException e) {
+            // seated, but a restart would not know it is the agent's seat: say so rather than play unrecoverably
+            agents.remove(t.dialogueId());
+            throw new ServiceException.Unavailable("the agent joined as " + role + " but could not be stored: "
+                    + e.getMessage());
+        }
+        start(t, role, client, joined, SteeredAgent.Progress.START);
+        return agents.get(t.dialogueId());
+    }
+
+    private void start(Table t, String role, DgepClient client, DgepClient.Joined joined,
+                       SteeredAgent.Progress from) {
         set(t, role, "waiting for the solver", null);
         work.execute(() -> {
             try {
@@ -304,14 +431,21 @@ public final class DomainPlay implements AutoCloseable {
                 SteeredAgent agent = new SteeredAgent(client, m.game(),
                         m.equilibrium(), t.scenario(), settings.game().seed(), Duration.ofMillis(250),
                         Duration.ofHours(2), "web-agent", settings.matcher());
-                SteeredAgent.Outcome o = agent.play(t.dialogueId(), joined);
-                set(t, role, "finished after " + o.decisions().size() + " moves", null);
+                SteeredAgent.Outcome o = agent.play(t.dialogueId(), joined, from, p -> {
+                    try {
+                        service.saveAgent(t.dialogueId(), role, joined.participantId(), progressJson(p));
+                    } catch (RuntimeException e) {
+                        // the move itself is stored; without this the tracker places it by its words on resume
+                        LOG.warn("dialogue {}: the agent's progress was not stored: {}", t.dialogueId(),
+                                e.getMessage());
+                    }
+                });
+                set(t, role, "finished after " + (from.actions().size() + o.decisions().size()) + " moves", null);
             } catch (RuntimeException e) {
                 LOG.warn("steered agent in dialogue {} as {} stopped: {}", t.dialogueId(), role, e.getMessage());
                 set(t, role, "stopped", e.getMessage());
             }
         });
-        return agents.get(t.dialogueId());
     }
 
     private void set(Table t, String role, String state, String error) {

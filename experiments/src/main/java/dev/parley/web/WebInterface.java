@@ -11,7 +11,7 @@ import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Scenario;
 import dev.parley.engine.LegalMove;
 import dev.parley.engine.PerformedMove;
-import dev.parley.server.ApiException;
+import dev.parley.server.ServiceException;
 import dev.parley.server.DialogueServer;
 import dev.parley.server.DialogueService;
 import io.javalin.http.Context;
@@ -58,103 +58,51 @@ public final class WebInterface implements DialogueServer.Extension {
     }
 
     @Override
-    public boolean handle(Context ctx, List<String> p, DialogueServer.Guard guard) {
-        String method = ctx.req().getMethod();
-        int n = p.size();
-        if (n == 0) {
-            get(method);
-            resource(ctx, "index.html");
-            return true;
-        }
-        if (!p.get(0).equals("ui")) {
-            return false;
-        }
-        if (n == 2 && p.get(1).equals("dialogue")) {
-            get(method);
-            resource(ctx, "dialogue.html");
-            return true;
-        }
-        if (n == 3 && p.get(1).equals("static") && STATIC.contains(p.get(2))) {
-            get(method);
-            resource(ctx, p.get(2));
-            return true;
-        }
-        if (n == 2 && p.get(1).equals("reports")) {
-            get(method);
-            resource(ctx, "reports.html");
-            return true;
-        }
-        if ((n == 3 || n == 4) && p.get(1).equals("reports")) {
-            get(method);
+    public void routes(DialogueServer.Routes r) {
+        r.get("/", ctx -> resource(ctx, "index.html"));
+        r.get("/ui/dialogue", ctx -> resource(ctx, "dialogue.html"));
+        r.get("/ui/static/{file}", ctx -> {
+            String f = r.segments(ctx).get(2);
+            if (!STATIC.contains(f)) {
+                throw new ServiceException.NotFound("no such file: /ui/static/" + f);
+            }
+            resource(ctx, f);
+        });
+        r.get("/ui/reports", ctx -> resource(ctx, "reports.html"));
+        io.javalin.http.Handler report = ctx -> {
+            List<String> p = r.segments(ctx);
+            int n = p.size();
             Path f = reports.file(p.get(2), n == 3 ? ReportsIndex.PAGE : p.get(3)).orElseThrow(() ->
-                    new ApiException(404, "no report " + p.get(2) + (n == 4 ? " or no file " + p.get(3) : "")
-                            + " (see /ui/reports)"));
+                    new ServiceException.NotFound("no report " + p.get(2) + (n == 4 ? " or no file " + p.get(3)
+                            : "") + " (see /ui/reports)"));
             file(ctx, f);
-            return true;
-        }
-        if (n >= 3 && p.get(1).equals("api")) {
-            json(ctx, api(ctx, method, p.subList(2, n), guard));
-            return true;
-        }
-        return false;
-    }
-
-    private JsonNode api(Context ctx, String method, List<String> p, DialogueServer.Guard guard) {
-        String what = p.get(0);
-        if (p.size() == 1 && what.equals("overview")) {
-            get(method);
-            return overview();
-        }
-        if (p.size() == 1 && what.equals("reports")) {
-            get(method);
-            return reportList();
-        }
-        if (p.size() == 1 && what.equals("dialogues")) {
-            if (method.equals("POST")) {
-                guard.operator();
-                return create(guard.jsonBody());
-            }
-            get(method);
-            return dialogues();
-        }
-        if (what.equals("dialogues") && p.size() == 2) {
-            get(method);
-            int since = 0;
-            String s = ctx.queryParam("since");
-            if (s != null) {
-                try {
-                    since = Math.max(0, Integer.parseInt(s));
-                } catch (NumberFormatException e) {
-                    throw new ApiException(400, "since must be a number, not " + s);
-                }
-            }
-            return dialogue(p.get(1), since);
-        }
-        if (what.equals("dialogues") && p.size() == 3) {
-            if (!method.equals("POST")) {
-                throw new ApiException(405, "method " + method + " is not allowed here (allowed: POST)",
-                        Map.of("allow", List.of("POST")));
-            }
-            String id = p.get(1);
-            JsonNode body = guard.jsonBody();
-            switch (p.get(2)) {
-                case "seat" -> {
-                    return seat(id, text(body, "participantID"));
-                }
-                case "check" -> {
-                    return check(id, text(body, "participantID"), text(body, "moveID"), body.get("reply"));
-                }
-                case "agent" -> {
-                    guard.operator();
-                    DomainPlay.Table t = table(id);
-                    return agentJson(play.invite(t, text(body, "role")));
-                }
-                default -> {
-                    return null;
-                }
-            }
-        }
-        throw new ApiException(404, "no such page data: " + method + " /ui/api/" + String.join("/", p));
+        };
+        r.get("/ui/reports/{name}", report).get("/ui/reports/{name}/{file}", report);
+        r.get("/ui/api/overview", ctx -> json(ctx, overview()));
+        r.get("/ui/api/reports", ctx -> json(ctx, reportList()));
+        r.get("/ui/api/dialogues", ctx -> json(ctx, dialogues()));
+        r.post("/ui/api/dialogues", ctx -> {
+            r.operator(ctx);
+            json(ctx, create(r.jsonBody(ctx)));
+        });
+        r.get("/ui/api/dialogues/{id}", ctx -> {
+            json(ctx, dialogue(r.segments(ctx).get(3), since(ctx.queryParam("since"))));
+        });
+        r.post("/ui/api/dialogues/{id}/seat", ctx -> {
+            JsonNode body = r.jsonBody(ctx);
+            json(ctx, seat(r.segments(ctx).get(3), text(body, "participantID")));
+        });
+        r.post("/ui/api/dialogues/{id}/check", ctx -> {
+            JsonNode body = r.jsonBody(ctx);
+            json(ctx, check(r.segments(ctx).get(3), text(body, "participantID"), text(body, "moveID"),
+                    body.get("reply")));
+        });
+        r.post("/ui/api/dialogues/{id}/agent", ctx -> {
+            JsonNode body = r.jsonBody(ctx);
+            r.operator(ctx);
+            DomainPlay.Table t = table(r.segments(ctx).get(3));
+            json(ctx, agentJson(play.invite(t, text(body, "role"))));
+        });
     }
 
     // ------------------------------------------------------------------ data
@@ -181,15 +129,22 @@ public final class WebInterface implements DialogueServer.Extension {
 
     private JsonNode create(JsonNode body) {
         if (body == null || !body.isObject()) {
-            throw new ApiException(400, "the body must be {\"protocol\": NAME} or {\"domain\": NAME, "
+            throw new ServiceException.Invalid("the body must be {\"protocol\": NAME} or {\"domain\": NAME, "
                     + "\"scenario\": K}");
         }
         if (body.hasNonNull("domain")) {
             JsonNode k = body.path("scenario");
-            if (!k.isMissingNode() && !k.isNull() && !k.canConvertToInt()) {
-                throw new ApiException(400, "\"scenario\" must be a number");
+            long scenario = 0;
+            if (!k.isMissingNode() && !k.isNull()) {
+                // a whole number, as JSON Schema's integer (2.0 is one)
+                if (!k.isNumber() || k.decimalValue().stripTrailingZeros().scale() > 0) {
+                    throw new ServiceException.Invalid("\"scenario\" must be a whole number");
+                }
+                // beyond int is merely a scenario this server does not have (refused as such by create)
+                scenario = k.decimalValue().toBigInteger().max(java.math.BigInteger.valueOf(Long.MIN_VALUE))
+                        .min(java.math.BigInteger.valueOf(Long.MAX_VALUE)).longValueExact();
             }
-            DomainPlay.Table t = play.create(text(body, "domain"), k.isMissingNode() || k.isNull() ? 0 : k.asInt());
+            DomainPlay.Table t = play.create(text(body, "domain"), scenario);
             return JSON.createObjectNode().put("dialogueID", t.dialogueId()).put("domain", t.domain().name())
                     .put("scenario", t.scenario());
         }
@@ -203,7 +158,7 @@ public final class WebInterface implements DialogueServer.Extension {
             DialogueService.StatusView v;
             try {
                 v = service.status(id);
-            } catch (ApiException e) {
+            } catch (ServiceException e) {
                 a.addObject().put("id", id).put("status", "unavailable").put("error", e.getMessage());
                 continue;
             }
@@ -232,6 +187,21 @@ public final class WebInterface implements DialogueServer.Extension {
         }
     }
 
+    /**
+     * {@code since}: the number of transcript entries the page has, any integer from 0 (one beyond the transcript
+     * asks for nothing new, however large); a negative number or anything else is refused.
+     */
+    static int since(String s) {
+        if (s == null) {
+            return 0;
+        }
+        if (!s.matches("[+]?[0-9]+")) {
+            throw new ServiceException.Invalid("since must be a whole number of 0 or more, not " + s);
+        }
+        java.math.BigInteger n = new java.math.BigInteger(s.startsWith("+") ? s.substring(1) : s);
+        return n.min(java.math.BigInteger.valueOf(Integer.MAX_VALUE)).intValueExact();
+    }
+
     private JsonNode dialogue(String id, int since) {
         DialogueService.StatusView v = service.status(id);
         ObjectNode o = JSON.createObjectNode().put("id", id).put("protocol", v.protocol())
@@ -252,6 +222,7 @@ public final class WebInterface implements DialogueServer.Extension {
             ObjectNode d = o.putObject("domain").put("name", tb.domain().name()).put("scenario", tb.scenario())
                     .put("maxReplies", play.settings().game().maxReplies())
                     .put("solved", play.readyModel(tb.domain()).isPresent())
+                    .put("solveMillis", play.solveMillis(tb.domain()).orElse(-1L))
                     .put("backend", play.settings().backend());
             tb.domain().protocolPlayers().forEach(d.putArray("players")::add);
             play.agent(id).ifPresent(a -> o.set("agent", agentJson(a)));
@@ -334,7 +305,7 @@ public final class WebInterface implements DialogueServer.Extension {
         Map<String, String> reply = new LinkedHashMap<>();
         if (replyNode != null && !replyNode.isNull()) {
             if (!replyNode.isObject()) {
-                throw new ApiException(400, "\"reply\" must be an object {variable: text}");
+                throw new ServiceException.Invalid("\"reply\" must be an object {variable: text}");
             }
             for (Iterator<Map.Entry<String, JsonNode>> it = replyNode.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
@@ -385,7 +356,7 @@ public final class WebInterface implements DialogueServer.Extension {
 
     private DomainPlay.Table table(String id) {
         service.status(id); // 404 for an unknown dialogue
-        return play.table(id).orElseThrow(() -> new ApiException(409, "dialogue " + id + " was not started from a "
+        return play.table(id).orElseThrow(() -> new ServiceException.Conflict("dialogue " + id + " was not started from a "
                 + "dialogue domain here, so there is no solved game to steer an agent by"));
     }
 
@@ -394,22 +365,12 @@ public final class WebInterface implements DialogueServer.Extension {
     private static String text(JsonNode body, String field) {
         JsonNode v = body == null ? null : body.get(field);
         if (v == null || !v.isTextual() || v.asText().isEmpty()) {
-            throw new ApiException(400, "missing \"" + field + "\" (text)");
+            throw new ServiceException.Invalid("missing \"" + field + "\" (text)");
         }
         return v.asText();
     }
 
-    private static void get(String method) {
-        if (!method.equals("GET")) {
-            throw new ApiException(405, "method " + method + " is not allowed here (allowed: GET)",
-                    Map.of("allow", List.of("GET")));
-        }
-    }
-
     private static void json(Context ctx, JsonNode body) {
-        if (body == null) {
-            throw new ApiException(404, "no such page data");
-        }
         try {
             send(ctx, "json", JSON.writeValueAsBytes(body));
         } catch (JsonProcessingException e) {
@@ -433,7 +394,7 @@ public final class WebInterface implements DialogueServer.Extension {
         try {
             send(ctx, name.substring(name.lastIndexOf('.') + 1), Files.readAllBytes(f));
         } catch (IOException e) {
-            throw new ApiException(404, "cannot read " + name + ": " + e.getMessage());
+            throw new ServiceException.NotFound("cannot read " + name + ": " + e.getMessage());
         }
     }
 

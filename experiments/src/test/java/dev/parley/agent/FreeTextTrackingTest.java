@@ -15,6 +15,7 @@ import dev.parley.game.State;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * content; under --observe words by the nearest wording (MiniLM embeddings, the distance reported), under
  * --observe moves exactly; content no game player would give is refused under moves and approximated under words.
  */
+@Tag("minilm")
 class FreeTextTrackingTest {
 
     private static final Domain FRUIT = FruitTrading.domain();

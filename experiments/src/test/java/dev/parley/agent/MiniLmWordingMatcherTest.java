@@ -2,9 +2,11 @@ package dev.parley.agent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The in-process MiniLM model (a real neural sentence encoder shipped in a Maven jar) tells wordings apart. */
+@Tag("minilm")
 class MiniLmWordingMatcherTest {
 
     @Test

@@ -12,7 +12,7 @@ import dev.parley.game.State;
 import dev.parley.dialogue.OfflineMoveGenerator;
 import dev.parley.server.DialogueServer;
 import dev.parley.server.DialogueService;
-import dev.parley.server.DialogueStore;
+import dev.parley.server.store.DialogueStore;
 import dev.parley.server.ProtocolRegistry;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -29,6 +29,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -142,6 +143,7 @@ class SteeredAgentTest {
                         + "{\"offer\":\"three kiwis for your hat\"}) has content the game cannot take: schema:");
     }
 
+    @Tag("minilm")
     @Test
     void aPersonsFreeTextCounterOfferIsTrackedAndAnswered() throws Exception {
         // the game Alice is steered by: the counter-offers Bob's side of the game can make after her opening

@@ -87,10 +87,10 @@ class CliMessagesTest {
     void gamesListsTheDialogueDomainsToo() throws Exception {
         CliRun r = parley("games");
         assertThat(r.code()).isZero();
-        assertThat(r.out()).contains("kuhn_poker").contains("dialogue domains: fruit-trading, scheduling, debate")
+        assertThat(r.out()).contains("kuhn_poker").contains("dialogue domains: fruit-trading, scheduling, debate, campsite, deal-or-no-deal")
                 .contains("parley domains describes them");
         var json = Json.MAPPER.readTree(parley("games", "--json").out());
-        assertThat(json.get("domains")).hasSize(3);
+        assertThat(json.get("domains")).hasSize(5);
         assertThat(json.get("domains").get(0).asText()).isEqualTo("fruit-trading");
     }
 

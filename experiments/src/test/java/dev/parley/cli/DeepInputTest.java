@@ -8,6 +8,7 @@ import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,12 +36,14 @@ class DeepInputTest {
     @Test
     void aChainOf200000DecisionsIsSolved(@TempDir Path dir) throws Exception {
         Path file = chain(dir, 200_000);
-        CliRun r = parley("solve", "--game", file.toString(), "--solver", "cfr", "--iterations", "3", "--json");
-        assertThat(r.err()).doesNotContain("StackOverflow").doesNotContain("\tat ");
-        assertThat(r.code()).as(r.err()).isZero();
-        JsonNode json = Json.MAPPER.readTree(r.out());
-        assertThat(json.get("iterations").asInt()).isEqualTo(3);
-        assertThat(json.get("nash_conv").asDouble()).isFinite().isNotNegative();
+        for (String solver : new String[] {"cfr", "cfr-vector"}) {
+            CliRun r = parley("solve", "--game", file.toString(), "--solver", solver, "--iterations", "3", "--json");
+            assertThat(r.err()).doesNotContain("StackOverflow").doesNotContain("\tat ");
+            assertThat(r.code()).as(solver + ": " + r.err()).isZero();
+            JsonNode json = Json.MAPPER.readTree(r.out());
+            assertThat(json.get("iterations").asInt()).isEqualTo(3);
+            assertThat(json.get("nash_conv").asDouble()).isFinite().isNotNegative();
+        }
     }
 
     @Test
@@ -52,6 +55,7 @@ class DeepInputTest {
         }
     }
 
+    @Tag("process")
     @Test
     void runningOutOfMemoryIsOneLineAndExitTwo(@TempDir Path dir) throws Exception {
         // A game far larger than a 40 MB heap, in a JVM of its own.

@@ -15,8 +15,8 @@ class DomainsCommandTest {
         CliRun r = parley("domains", "--json", "--scenarios", "3");
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode domains = Json.MAPPER.readTree(r.out()).get("domains");
-        assertThat(domains).hasSize(3);
-        for (int i = 0; i < 3; i++) {
+        assertThat(domains).hasSize(DialogueDomains.all().size());
+        for (int i = 0; i < DialogueDomains.all().size(); i++) {
             Domain d = DialogueDomains.all().get(i);
             JsonNode j = domains.get(i);
             assertThat(j.get("name").asText()).isEqualTo(d.name());
@@ -29,7 +29,7 @@ class DomainsCommandTest {
             assertThat(j.get("instructions").get(j.get("instructions").size() - 1).get("baseline").asBoolean())
                     .isTrue();
             assertThat(j.get("scenarios")).hasSize(3);
-            assertThat(j.at("/scenarios/0/id").asText()).isEqualTo("default");
+            assertThat(j.at("/scenarios/0/id").asText()).isEqualTo(d.scenarios(1, 1).get(0).id());
             assertThat(j.at("/scenarios/1/players")).hasSize(d.protocolPlayers().size());
         }
     }
@@ -49,7 +49,7 @@ class DomainsCommandTest {
         CliRun unknown = parley("domains", "chess");
         assertThat(unknown.code()).isEqualTo(2);
         assertThat(unknown.err()).isEqualTo("parley: unknown dialogue domain 'chess'; expected one of fruit-trading,"
-                + " scheduling, debate\n");
+                + " scheduling, debate, campsite, deal-or-no-deal\n");
         CliRun none = parley("domains", "--scenarios", "0");
         assertThat(none.code()).isEqualTo(2);
         assertThat(none.err()).isEqualTo("parley: --scenarios must be at least 1, got 0\n");

@@ -268,7 +268,7 @@ class ExperimentCommandTest {
     }
 
     @Test
-    void answersThatAreNotJsonMissAVariableOrBreakTheSchemaAreRetriedThenTheRunEndsInOneLine() {
+    void answersThatAreNotJsonMissAVariableOrBreakTheSchemaAreRetriedThenTheMoveIsAbandonedAndCounted() throws Exception {
         String[][] bad = {{"not json at all", "not-json"}, {"{\"text\": \"hello\"}", "protocol"},
                 {"{\"text\": \"a mango for you\", \"offer\": {\"give\": {\"mango\": 1}, \"get\": {}}}",
                         "schema"}};
@@ -277,13 +277,18 @@ class ExperimentCommandTest {
                 server.fallback(request -> dev.parley.llm.testing.FakeOpenAiServer.Reply.content(answer[0]));
                 String[] r = run("experiment", "--domain", "fruit-trading", "--llm", "openai", "--base-url",
                         server.baseUrl(), "--model", "m", "--cache-mode", "off", "--max-replies", "1",
-                        "--scenarios", "1", "--judge", "exact", "--llm-concurrency", "1");
-                assertThat(r[0]).as(answer[0] + ": " + r[2]).isEqualTo("2");
-                assertThat(r[2].strip()).as(answer[0]).startsWith("parley: fruit-trading: language model: ")
-                        .contains("no acceptable answer for the propose move in 3 attempts")
-                        .contains("last refusal: " + answer[1]).doesNotContain("\n").doesNotContain("Exception");
-                // three attempts, the second and third carrying the refusal
-                assertThat(server.requestCount()).isEqualTo(3);
+                        "--scenarios", "1", "--judge", "exact", "--llm-concurrency", "1", "--json");
+                // the run goes on: a move refused on every attempt ends its dialogue there, counted by reason
+                assertThat(r[0]).as(answer[0] + ": " + r[2]).isEqualTo("0");
+                com.fasterxml.jackson.databind.JsonNode v = new com.fasterxml.jackson.databind.ObjectMapper()
+                        .readTree(r[1]).get(0).get("verification");
+                long abandoned = v.get("abandoned_moves").asLong();
+                assertThat(abandoned).as(answer[0] + ": " + v).isPositive();
+                assertThat(v.get("abandoned_by_reason").get(answer[1]).asLong()).as(v.toString())
+                        .isEqualTo(abandoned);
+                // every answer was refused, and each abandoned move had its three attempts
+                assertThat(v.get("rejected").asLong()).as(v.toString()).isEqualTo(server.requestCount());
+                assertThat(server.requestCount()).as(v.toString()).isEqualTo(3 * abandoned);
             }
         }
     }

@@ -62,7 +62,7 @@ class ModelSettingsTest {
     void aBadConfigFileNamesFileAndLine() throws Exception {
         String[][] cases = {
             {"model = \"m\"\nbase_url = http://x\n", ":2: expected a quoted string"},
-            {"\n\nmodle = \"m\"\n", ":3: unknown key 'modle' (keys: api_key_env, base_url, model)"},
+            {"\n\nmodle = \"m\"\n", ":3: unknown key 'modle' (keys: api_key_env, base_url, model, model_file)"},
             {"[llm]\n", ":1: tables are not supported"},
             {"model = \"m\"\nmodel = \"n\"\n", ":2: model is set twice"},
             {"model = \"m\n", ":1: unterminated string"},

@@ -28,10 +28,9 @@ class ProtocolCommandTest {
               {"speaker": "Test", "move": "TestMove", "reply": {"p": "Hi!"}} ]
             """;
 
+    /** A public DGDL fixture (core's test resources; source and licence beside them). */
     static Path fixture(String name) {
-        String prop = System.getProperty("parley.shared");
-        Path shared = prop != null && Files.isDirectory(Path.of(prop)) ? Path.of(prop) : Path.of("../../shared");
-        return shared.resolve("fixtures/dgdl").resolve(name).toAbsolutePath().normalize();
+        return dev.parley.dgdl.Fixtures.dgdl(name);
     }
 
     @Test
@@ -43,6 +42,98 @@ class ProtocolCommandTest {
                 .contains("TestStore").contains("TestMove").contains("\"Test, $p\"")
                 .contains("warning: addressee of TestMove 'TestUser' is not a declared player or role")
                 .doesNotContain("Target");
+    }
+
+    @Test
+    void checkListsAnOriginalDgdlGamesMovesAndWhatIsNotImplementedAndPlayRefusesAtIt(@TempDir Path dir)
+            throws Exception {
+        Path dc = fixture("original/dc.dgdl");
+        CliRun r = parley("protocol", "check", dc.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        String lacking = "not implemented: locutions and arguments as content (<Move, {p}>, <p, {q}>) (a store holds"
+                + " text, and the engine has no term that builds a locution or an argument)";
+        assertThat(r.out()).contains("protocol DC (original DGDL) from " + dc + ": OK")
+                .contains("participants: min 2, max 2").contains("turn taking: strict")
+                .contains("Statement").contains("Withdrawal").contains("Question").contains("Challenge")
+                .contains("Grounds").contains("Resolve").contains("\"Is it the case that $p\"")
+                .contains("CS.White").contains("CS.Black")
+                .contains(dc + ":36:24: warning: " + lacking);
+        assertThat(r.out().lines().filter(l -> l.contains("not implemented"))).hasSize(1);
+        Path script = dir.resolve("none.json");
+        Files.writeString(script, "[]");
+        CliRun play = parley("protocol", "play", dc.toString(), "--script", script.toString());
+        assertThat(play.code()).isEqualTo(2);
+        assertThat(play.out()).isEmpty();
+        assertThat(play.err().strip()).doesNotContain("\n").endsWith(dc + ":36:24: Parley cannot play DC: " + lacking);
+        assertThat(parley("protocol", "check", "--json", dc.toString()).out()).contains("\"dialect\" : \"original\"");
+    }
+
+    @Test
+    void anOriginalDgdlGamePlaysFromAScript(@TempDir Path dir) throws Exception {
+        Path inquiry = fixture("original/inquiry.dgdl");
+        Path script = dir.resolve("moves.json");
+        Files.writeString(script, """
+                [{"speaker": "Asker", "move": "Question", "reply": {"p": "it rains"}},
+                 {"speaker": "Teller", "move": "Answer", "reply": {"p": "!it rains"}},
+                 {"speaker": "Asker", "move": "Challenge", "reply": {"p": "!it rains"}},
+                 {"speaker": "Teller", "move": "Ground", "reply": {"q": "the roads are dry"}},
+                 {"speaker": "Asker", "move": "Concede", "reply": {"p": "!it rains"}}]
+                """);
+        CliRun r = parley("protocol", "play", inquiry.toString(), "--script", script.toString(), "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode j = Json.MAPPER.readTree(r.out());
+        assertThat(j.at("/initial/legal_moves/Asker")).hasSize(7);
+        assertThat(j.at("/initial/legal_moves/Teller")).isEmpty();
+        assertThat(j.at("/steps/0/legal_moves/Teller").toString()).isEqualTo("[\"Answer\",\"Pass\"]");
+        assertThat(j.at("/steps/2/legal_moves/Teller").toString()).isEqualTo("[\"Ground\",\"Retract\"]");
+        assertThat(j.at("/steps/3/stores/CS.Teller").toString()).isEqualTo("[\"!it rains\",\"the roads are dry\"]");
+        assertThat(j.at("/steps/4/stores/CS.Asker").toString()).isEqualTo("[\"!it rains\"]");
+        // a concession ends the dialogue (status(complete, ..)): the play reports it as ended
+        assertThat(j.get("status").asText()).isEqualTo("terminated");
+        // a reply the question did not allow stops the script at that step
+        Files.writeString(script, """
+                [{"speaker": "Asker", "move": "Question", "reply": {"p": "it rains"}},
+                 {"speaker": "Teller", "move": "Challenge", "reply": {"p": "it rains"}}]
+                """);
+        CliRun bad = parley("protocol", "play", inquiry.toString(), "--script", script.toString());
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("step 2 (Teller Challenge) was rejected: Challenge is not a legal move for"
+                + " Teller now (legal: [Answer, Pass])");
+    }
+
+    @Test
+    void showMovesListsEveryDialectsMovesAndTheLegalMovesAtTheStart() throws Exception {
+        // the same shape for the three dialects: the move table, then each participant's legal moves
+        CliRun dgep = parley("protocol", "show", "--moves", "ppd");
+        assertThat(dgep.code()).as(dgep.err()).isZero();
+        assertThat(dgep.out()).contains("(DGEP 2)").contains("legal at the start:").contains("participant");
+        CliRun plus = parley("protocol", "show", "--moves", fixture("agenttest.dgdl").toString());
+        assertThat(plus.code()).as(plus.err()).isZero();
+        assertThat(plus.out()).contains("(DGDL+)").contains("FirstMove").contains("legal at the start:");
+        Path inquiry = fixture("original/inquiry.dgdl");
+        CliRun orig = parley("protocol", "show", "--moves", inquiry.toString());
+        assertThat(orig.code()).as(orig.err()).isZero();
+        assertThat(orig.out()).contains("protocol Inquiry (original DGDL) from " + inquiry)
+                .contains("\"Is it the case that $p\"").contains("legal at the start:");
+        assertThat(orig.out().lines().filter(l -> l.startsWith("Asker")).findFirst().orElseThrow())
+                .contains("Question, Answer, Challenge, Ground, Retract, Pass, Concede");
+        assertThat(orig.out().lines().filter(l -> l.startsWith("Teller")).findFirst().orElseThrow()).endsWith("-");
+        JsonNode j = Json.MAPPER.readTree(parley("protocol", "show", "--moves", "--json", inquiry.toString()).out());
+        assertThat(j.get("dialect").asText()).isEqualTo("original");
+        assertThat(j.get("moves")).hasSize(7);
+        assertThat(j.at("/legal_at_start/Asker")).hasSize(7);
+        assertThat(j.get("not_playable").isNull()).isTrue();
+        // a game the engine cannot play still lists its moves, and says in one line why none is legal
+        Path dc = fixture("original/dc.dgdl");
+        CliRun refused = parley("protocol", "show", "--moves", dc.toString());
+        assertThat(refused.code()).as(refused.err()).isZero();
+        assertThat(refused.out()).contains("Resolve").contains("legal at the start: none: " + dc
+                + ":36:24: Parley cannot play DC: not implemented: locutions and arguments as content");
+        // without --moves, show prints a bundled protocol's source and refuses a file in one line
+        assertThat(parley("protocol", "show", "ppd").out()).contains("game(");
+        CliRun file = parley("protocol", "show", inquiry.toString());
+        assertThat(file.code()).isEqualTo(2);
+        assertThat(file.err().strip()).doesNotContain("\n").contains("a file's moves are listed with --moves");
     }
 
     @Test
@@ -159,7 +250,7 @@ class ProtocolCommandTest {
         CliRun list = parley("protocol", "list", "--json");
         assertThat(list.code()).isZero();
         assertThat(Json.MAPPER.readTree(list.out()).get("dgdl").toString())
-                .contains("\"crg\",\"dc\",\"debate\",\"debate-game\",\"deliberation\",").contains("\"negotiation\",\"ppd\"");
+                .contains("\"campsite\",\"crg\",\"dc\",\"deal-or-no-deal\",\"debate\",\"debate-game\",\"deliberation\",").contains("\"negotiation\",\"ppd\"");
         assertThat(parley("protocol", "list").out()).containsPattern("negotiation +Negotiation +Negotiation: bilateral");
         Path script = dir.resolve("moves.json");
         Files.writeString(script, """
@@ -221,7 +312,7 @@ class ProtocolCommandTest {
         Files.delete(copy);
         CliRun unknown = parley("protocol", "show", "nope");
         assertThat(unknown.code()).isEqualTo(2);
-        assertThat(unknown.err()).startsWith("parley: no bundled protocol 'nope' (bundled protocols: crg, dc, ")
+        assertThat(unknown.err()).startsWith("parley: no bundled protocol 'nope' (bundled protocols: campsite, crg, dc, ")
                 .hasLineCount(1);
     }
 
@@ -251,8 +342,8 @@ class ProtocolCommandTest {
     }
 
     /**
-     * Parley's own constructs, as the README lists them: after the rewrite of the bundled protocols these are the
-     * only constructs DGEP 2 cannot read that are left in them (each kind by its message, with the README's words).
+     * Parley's own constructs, as docs/protocols.md lists them: after the rewrite of the bundled protocols these are the
+     * only constructs DGEP 2 cannot read that are left in them (each kind by its message, with its words).
      */
     private static final java.util.Map<String, String> OWN = java.util.Map.of(
             "the content variable '[a-z]+' has more than one letter.*", "content variables of more than one letter",
@@ -267,12 +358,12 @@ class ProtocolCommandTest {
 
     @Test
     void portableOverEveryBundledProtocolLeavesOnlyParleysOwnConstructs() throws Exception {
-        String readme = Files.readString(Path.of("..", "README.md"));
+        String readme = Files.readString(Path.of("..", "docs", "protocols.md"));
         String section = readme.substring(readme.indexOf("**Portability to DGEP 2.**"));
         section = section.substring(0, section.indexOf("\n\n"));
         java.util.Set<String> kinds = new java.util.TreeSet<>();
         List<String> names = dev.parley.domain.protocols.ProtocolLibrary.names();
-        assertThat(names).hasSize(10);
+        assertThat(names).hasSize(12);
         for (String name : names) {
             CliRun r = parley("protocol", "check", "--portable", name, "--json");
             JsonNode root = dev.parley.cli.Json.MAPPER.readTree(r.out());
@@ -285,10 +376,10 @@ class ProtocolCommandTest {
                 kinds.add(kind);
             }
         }
-        // every documented construct is still used somewhere (the list is not stale), and the README names it
+        // every documented construct is still used somewhere (the list is not stale), and docs/protocols.md names it
         assertThat(kinds).containsExactlyInAnyOrderElementsOf(OWN.keySet());
         for (String words : OWN.values()) {
-            assertThat(section).as("README's portability paragraph").contains(words);
+            assertThat(section).as("docs/protocols.md portability paragraph").contains(words);
         }
         CliRun ppd = parley("protocol", "check", "--portable", "ppd");
         assertThat(ppd.out()).isEqualTo("protocol PPD: portable to DGEP 2\n");

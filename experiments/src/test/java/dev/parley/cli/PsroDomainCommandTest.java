@@ -130,7 +130,7 @@ class PsroDomainCommandTest {
             assertThat(r.err().strip()).as(what).startsWith("parley: ").doesNotContain("\n")
                     .doesNotContain("Exception");
         }
-        assertThat(parley("psro", "--domain", "chess", "--iterations", "2").err()).contains("unknown dialogue domain 'chess'; expected one of fruit-trading, scheduling, debate")
+        assertThat(parley("psro", "--domain", "chess", "--iterations", "2").err()).contains("unknown dialogue domain 'chess'; expected one of fruit-trading, scheduling, debate, campsite, deal-or-no-deal")
                 .contains("fruit-trading");
         assertThat(parley("psro", "--domain", "fruit-trading", "--game", "kuhn_poker", "--iterations", "2").err())
                 .contains("mutually exclusive");

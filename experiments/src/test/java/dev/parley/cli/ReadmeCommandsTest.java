@@ -12,15 +12,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Runs every command block of the README in-process, in order, from a scratch directory holding a copy of
- * {@code examples/}, so the README cannot rot. The convention ({@link ReadmeCommands}) is described in the README's
- * "Examples" section; commands marked {@code # not run: REASON} are reported as skipped with their reason.
+ * Runs every command block of the README and of every chapter under {@code docs/} in-process, in order, each file
+ * from its own scratch directory holding a copy of {@code examples/}, so the documentation cannot rot. The convention
+ * ({@link ReadmeCommands}) is described in {@code docs/architecture.md}; commands marked {@code # not run: REASON}
+ * are reported as skipped with their reason.
  */
 class ReadmeCommandsTest {
 
@@ -30,25 +32,57 @@ class ReadmeCommandsTest {
     /** Arguments with these endings, or with a slash, are files: they are resolved in the scratch directory. */
     private static final Pattern FILE = Pattern.compile(".*\\.(json|jsonl|nfg|efg|dgdl|sqlite|toml|txt|csv|png)$");
 
-    static ReadmeCommands readme() {
-        try {
-            return ReadmeCommands.parse(Files.readString(ROOT.resolve("README.md")));
+    /** The README and every chapter of the guide, README first, then the chapters by name. */
+    static List<Path> documents() {
+        try (Stream<Path> chapters = Files.list(ROOT.resolve("docs"))) {
+            return Stream.concat(Stream.of(ROOT.resolve("README.md")),
+                    chapters.filter(p -> p.getFileName().toString().endsWith(".md")).sorted()).toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
+    static ReadmeCommands parse(Path document) {
+        try {
+            return ReadmeCommands.parse(Files.readString(document));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String name(Path document) {
+        return ROOT.relativize(document).toString();
+    }
+
     @Test
-    void theReadmeFollowsTheConvention() {
-        ReadmeCommands r = readme();
-        assertThat(r.problems()).isEmpty();
-        assertThat(r.commands().stream().filter(ReadmeCommands.Command::runs).count()).isGreaterThanOrEqualTo(20);
-        assertThat(r.commands()).filteredOn(c -> !c.runs()).allSatisfy(c -> assertThat(c.notRun()).isNotBlank());
+    void everyDocumentFollowsTheConvention() {
+        long runs = 0;
+        for (Path d : documents()) {
+            ReadmeCommands r = parse(d);
+            assertThat(r.problems()).as(name(d)).isEmpty();
+            assertThat(r.commands()).as(name(d)).filteredOn(c -> !c.runs())
+                    .allSatisfy(c -> assertThat(c.notRun()).isNotBlank());
+            runs += r.commands().stream().filter(ReadmeCommands.Command::runs).count();
+        }
+        assertThat(runs).as("commands run across the README and docs/").isGreaterThanOrEqualTo(20);
+        assertThat(parse(ROOT.resolve("README.md")).commands()).as("the README's tour")
+                .filteredOn(ReadmeCommands.Command::runs).hasSizeGreaterThanOrEqualTo(5);
+    }
+
+    @Test
+    void noDocumentLinksOutsideTheRepository() throws IOException {
+        for (Path d : documents()) {
+            assertThat(Files.readString(d)).as(name(d)).doesNotContain("../shared");
+        }
     }
 
     @Test
     void everyExampleFileIsNamedAndEveryNamedOneExists() throws IOException {
-        String readme = Files.readString(ROOT.resolve("README.md"));
+        StringBuilder all = new StringBuilder();
+        for (Path d : documents()) {
+            all.append(Files.readString(d)).append('\n');
+        }
+        String readme = all.toString();
         java.util.regex.Matcher m = Pattern.compile("examples/([\\w.-]+\\.\\w+)").matcher(readme);
         java.util.Set<String> named = new java.util.TreeSet<>();
         while (m.find()) {
@@ -95,11 +129,21 @@ class ReadmeCommandsTest {
     }
 
     @TestFactory
-    Stream<DynamicTest> everyCommandOfTheReadmeRuns(@TempDir Path dir) throws IOException {
-        copy(ROOT.resolve("examples"), dir.resolve("examples"));
+    Stream<DynamicContainer> everyCommandOfTheDocumentationRuns(@TempDir Path scratch) throws IOException {
+        List<DynamicContainer> files = new java.util.ArrayList<>();
+        for (Path d : documents()) {
+            Path dir = scratch.resolve(d.getFileName().toString().replace(".md", ""));
+            copy(ROOT.resolve("examples"), dir.resolve("examples"));
+            files.add(DynamicContainer.dynamicContainer(name(d), commands(d, dir)));
+        }
+        return files.stream();
+    }
+
+    private static Stream<DynamicTest> commands(Path document, Path dir) {
         // no variables and an empty home: a developer's own config file or PARLEY_* settings change nothing here
         CliEnvironment env = new CliEnvironment(Map.of(), dir.resolve("home"));
-        return readme().commands().stream().map(c -> dynamicTest("README line " + c.line() + ": " + c.text(), () -> {
+        String file = name(document);
+        return parse(document).commands().stream().map(c -> dynamicTest(file + " line " + c.line() + ": " + c.text(), () -> {
             assumeTrue(c.runs(), () -> "not run: " + c.notRun());
             String[] args = c.args().stream().map(a -> inScratch(a, dir)).toArray(String[]::new);
             CliRun run = CliRun.parley(env, args);

@@ -125,12 +125,46 @@ class SolveCommandTest {
     }
 
     @Test
+    void theVectorFormSolvesLeducAndRefusesAGameWithoutAPublicTreeInOneLine(@TempDir Path dir) throws Exception {
+        CliRun r = parley("solve", "--game", "leduc_poker", "--solver", "cfr+-vector", "--iterations", "300",
+                "--json");
+        assertThat(r.code()).as(r.err()).isZero();
+        JsonNode json = Json.MAPPER.readTree(r.out());
+        assertThat(json.get("solver").asText()).isEqualTo("cfr+-vector");
+        assertThat(json.get("nash_conv").asDouble()).isLessThan(0.05);
+
+        // player 2 cannot tell chance's move alone from chance's move followed by player 1's
+        Path game = dir.resolve("none.efg");
+        Files.writeString(game, """
+                EFG 2 R "none" { "P1" "P2" }
+                ""
+
+                c "" 1 "deal" { "A" 1/2 "B" 1/2 } 0
+                p "" 1 1 "P1" { "x" "y" } 0
+                p "" 2 1 "P2" { "l" "r" } 0
+                t "" 1 "a" { 1 -1 }
+                t "" 2 "b" { -1 1 }
+                p "" 2 1 "P2" { "l" "r" } 0
+                t "" 3 "c" { -2 2 }
+                t "" 4 "d" { 2 -2 }
+                p "" 2 1 "P2" { "l" "r" } 0
+                t "" 5 "e" { 0 0 }
+                t "" 6 "f" { 3 -3 }
+                """);
+        CliRun e = parley("solve", "--game", game.toString(), "--solver", "cfr-vector", "--iterations", "1");
+        assertThat(e.code()).isEqualTo(2);
+        assertThat(e.out()).isEmpty();
+        assertThat(e.err().strip()).startsWith("parley: CFR (vector form) cannot solve 'none': it has no public tree")
+                .doesNotContain("\n");
+    }
+
+    @Test
     void gamesListsTheCatalogue() {
         CliRun r = parley("games", "--json");
         assertThat(r.code()).isZero();
         assertThat(r.out()).contains("\"kuhn_poker\"").contains("\"leduc_poker\"");
-        assertThat(r.out()).contains("\"domains\" : [ \"fruit-trading\", \"scheduling\", \"debate\" ]");
-        assertThat(parley("games").out()).endsWith("dialogue domains: fruit-trading, scheduling, debate (parley"
+        assertThat(r.out()).contains("\"domains\" : [ \"fruit-trading\", \"scheduling\", \"debate\", \"campsite\", \"deal-or-no-deal\" ]");
+        assertThat(parley("games").out()).endsWith("dialogue domains: fruit-trading, scheduling, debate, campsite, deal-or-no-deal (parley"
                 + " domains describes them)\n");
     }
 }

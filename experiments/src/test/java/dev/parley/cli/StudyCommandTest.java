@@ -28,6 +28,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -252,6 +253,7 @@ class StudyCommandTest {
      * The embedding classifier is a real model: a message that is an instruction's own description is recognised as
      * that instruction, in every domain; and offline the study runs on its defaults with a matrix of N per row.
      */
+    @Tag("minilm")
     @Test
     void theEmbeddingClassifierRecognisesEachDescriptionAndTheStudyRunsOffline() throws Exception {
         dev.parley.study.EmbeddingClassifier c = new dev.parley.study.EmbeddingClassifier();

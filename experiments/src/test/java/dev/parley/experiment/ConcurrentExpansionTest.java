@@ -15,7 +15,7 @@ import dev.parley.game.GameTree;
 import dev.parley.game.TreeBuilder;
 import dev.parley.llm.CachedChat;
 import dev.parley.llm.CallAccounting;
-import dev.parley.llm.LangChainChat;
+import dev.parley.llm.ChatProvider;
 import dev.parley.llm.LlmConfig;
 import dev.parley.llm.LlmRewardModel;
 import dev.parley.llm.RewardSpec;
@@ -64,7 +64,7 @@ class ConcurrentExpansionTest {
             });
             LlmConfig config = LlmConfig.openAi(server.baseUrl(), "trader").withTimeout(Duration.ofSeconds(30))
                     .withRetries(0, Duration.ofMillis(10));
-            CachedChat chat = new CachedChat(LangChainChat.openAi(config, Map.of()), cache, CacheMode.READ_WRITE,
+            CachedChat chat = new CachedChat(ChatProvider.backend(config, Map.of()), cache, CacheMode.READ_WRITE,
                     new CallAccounting(), concurrency);
             RewardSpec spec = new RewardSpec(FRUIT.prompts().background(), FRUIT.prompts().rewardQuery(),
                     FRUIT.minPayoff(), FRUIT.maxPayoff());

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parley.cfr.CfrVariant;
+import dev.parley.solver.Solvers;
 import dev.parley.dialogue.ActionSpace;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.HaggleDomain;
@@ -16,7 +17,7 @@ import dev.parley.dialogue.RewardModel;
 import dev.parley.dialogue.Scenario;
 import dev.parley.llm.CachedChat;
 import dev.parley.llm.CallAccounting;
-import dev.parley.llm.LangChainChat;
+import dev.parley.llm.ChatProvider;
 import dev.parley.llm.LlmConfig;
 import dev.parley.llm.LlmRewardModel;
 import dev.parley.llm.RewardSpec;
@@ -39,13 +40,13 @@ class ExperimentRunnerTest {
     private static final Domain HAGGLE = HaggleDomain.domain(SCENARIOS);
 
     private static ExperimentConfig config(int concurrency) {
-        return new ExperimentConfig("haggle", 3, 3, CfrVariant.CFR_PLUS, 300, 1, concurrency, 10,
-                ActionSpace.MOVE_X_INSTRUCTION, Observation.WORDS, 1, 5);
+        return new ExperimentConfig(HAGGLE, 3, 3, Solvers.of(CfrVariant.CFR_PLUS), 300, 1, concurrency, 10,
+                ActionSpace.MOVE_X_INSTRUCTION, Observation.WORDS, 1, 5, Judge.EXACT);
     }
 
     @Test
     void offlineExperimentReportsTheTableAndItsArithmeticHolds(@TempDir Path dir) throws Exception {
-        ExperimentReport r = ExperimentRunner.run(HAGGLE, config(1), new OfflineMoveGenerator(HAGGLE.content()),
+        ExperimentReport r = ExperimentRunner.run(config(1), new OfflineMoveGenerator(HAGGLE.content()),
                 RewardModel.exact(HAGGLE), () -> null, n -> { });
         assertThat(r.backend()).contains("offline-realiser").contains("exact:haggle");
         assertThat(r.nodes()).isGreaterThan(50);
@@ -118,11 +119,11 @@ class ExperimentRunnerTest {
     @Test
     void theInstructionActionSpaceMeasuresAgainstTheSameBaseline() {
         ExperimentConfig moves = config(1);
-        ExperimentConfig instructions = new ExperimentConfig("haggle", 3, 3, CfrVariant.CFR_PLUS, 300, 1, 1, 10,
-                ActionSpace.INSTRUCTION, Observation.WORDS, 1, 5);
-        ExperimentReport a = ExperimentRunner.run(HAGGLE, moves, new OfflineMoveGenerator(HAGGLE.content()),
+        ExperimentConfig instructions = new ExperimentConfig(HAGGLE, 3, 3, Solvers.of(CfrVariant.CFR_PLUS), 300, 1, 1, 10,
+                ActionSpace.INSTRUCTION, Observation.WORDS, 1, 5, Judge.EXACT);
+        ExperimentReport a = ExperimentRunner.run(moves, new OfflineMoveGenerator(HAGGLE.content()),
                 RewardModel.exact(HAGGLE), () -> null, n -> { });
-        ExperimentReport b = ExperimentRunner.run(HAGGLE, instructions, new OfflineMoveGenerator(HAGGLE.content()),
+        ExperimentReport b = ExperimentRunner.run(instructions, new OfflineMoveGenerator(HAGGLE.content()),
                 RewardModel.exact(HAGGLE), () -> null, n -> { });
         assertThat(b.baseVsBase()).containsExactly(a.baseVsBase(), within(1e-12));
         assertThat(b.infosets()).isLessThanOrEqualTo(a.infosets());
@@ -185,7 +186,7 @@ class ExperimentRunnerTest {
         List<Long> nodes = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<Integer> iterations = new java.util.concurrent.CopyOnWriteArrayList<>();
         List<String> order = new java.util.concurrent.CopyOnWriteArrayList<>();
-        ExperimentReport r = ExperimentRunner.run(HAGGLE, config(1), new OfflineMoveGenerator(HAGGLE.content()),
+        ExperimentReport r = ExperimentRunner.run(config(1), new OfflineMoveGenerator(HAGGLE.content()),
                 RewardModel.exact(HAGGLE), () -> null, n -> {
                     nodes.add(n);
                     order.add("node");
@@ -205,11 +206,11 @@ class ExperimentRunnerTest {
                 .withRetries(0, Duration.ofMillis(10));
         try (CallCache cache = CallCache.openFile(cacheFile)) {
             CallAccounting accounting = new CallAccounting();
-            CachedChat chat = new CachedChat(LangChainChat.openAi(config, Map.of()), cache, CacheMode.READ_WRITE,
+            CachedChat chat = new CachedChat(ChatProvider.backend(config, Map.of()), cache, CacheMode.READ_WRITE,
                     accounting);
             Domain domain = HAGGLE;
-            return ExperimentRunner.run(domain, new ExperimentConfig("haggle", 3, 2, CfrVariant.CFR, 50, 1, 4, 5,
-                    ActionSpace.MOVE_X_INSTRUCTION, Observation.WORDS, 1, 3),
+            return ExperimentRunner.run(new ExperimentConfig(domain, 3, 2, Solvers.of(CfrVariant.CFR), 50, 1, 4, 5,
+                    ActionSpace.MOVE_X_INSTRUCTION, Observation.WORDS, 1, 3, new Judge.PerPlayer(false)),
                     new LlmMoveGenerator(chat, domain.content(), domain.prompts().background(), 3),
                     RewardModel.judge(new LlmRewardModel(chat, new RewardSpec(
                             domain.prompts().background(), domain.prompts().rewardQuery(), -10, 10), 1)),

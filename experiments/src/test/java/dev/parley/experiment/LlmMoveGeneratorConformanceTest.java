@@ -7,7 +7,7 @@ import dev.parley.dialogue.testkit.MoveGeneratorConformance;
 import dev.parley.domain.fruit.FruitTrading;
 import dev.parley.llm.CachedChat;
 import dev.parley.llm.CallAccounting;
-import dev.parley.llm.LangChainChat;
+import dev.parley.llm.ChatProvider;
 import dev.parley.llm.LlmConfig;
 import dev.parley.llm.cache.CacheMode;
 import dev.parley.llm.testing.FakeOpenAiServer;
@@ -37,7 +37,7 @@ class LlmMoveGeneratorConformanceTest extends MoveGeneratorConformance {
     protected MoveGenerator generator() {
         LlmConfig config = LlmConfig.openAi(server.baseUrl(), "trader").withTimeout(Duration.ofSeconds(10))
                 .withRetries(0, Duration.ofMillis(10));
-        return new LlmMoveGenerator(new CachedChat(LangChainChat.openAi(config, Map.of()), null, CacheMode.OFF,
+        return new LlmMoveGenerator(new CachedChat(ChatProvider.backend(config, Map.of()), null, CacheMode.OFF,
                 new CallAccounting()), domain().content(), domain().prompts().background(), 3);
     }
 

@@ -43,7 +43,7 @@ public final class LoopbackTrader {
 
     /** Whether a request is a first attempt (no refusal in the conversation yet). */
     public static boolean firstAttempt(JsonNode request) {
-        return !request.path("messages").toString().contains("That answer was refused");
+        return !request.path("messages").toString().contains("was refused: ");
     }
 
     /** The schema name of a structured request ("parley_propose"), or "" for free text. */

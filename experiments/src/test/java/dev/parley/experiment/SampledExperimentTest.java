@@ -33,8 +33,8 @@ class SampledExperimentTest {
         return DialogueDomains.find(name).orElseThrow();
     }
 
-    private static ExperimentConfig config(String domain, int maxReplies) {
-        return ExperimentConfig.of(domain, 4, maxReplies, CfrVariant.CFR, 100, 1);
+    private static ExperimentConfig config(Domain domain, int maxReplies) {
+        return ExperimentConfig.of(domain, 4, maxReplies, Solvers.of(CfrVariant.CFR), 100, 1);
     }
 
     /** Counts the generator's calls and remembers what each was asked. */
@@ -73,7 +73,7 @@ class SampledExperimentTest {
     @Test
     void mccfrOnTheLazyGameGeneratesEachMessageOnceAndOnlyWhatItVisits() {
         Domain d = domain("fruit-trading");
-        ExperimentConfig c = config(d.name(), 3);
+        ExperimentConfig c = config(d, 3);
         Counting gen = new Counting(new OfflineMoveGenerator(d.content()));
         DialogueGame lazy = new DialogueGame(d, d.scenarios(4, 1), gen, RewardModel.exact(d), c.settings());
         MccfrSolver solver = MccfrSolver.onGame(lazy, MccfrSolver.Sampling.OUTCOME, 3);
@@ -94,7 +94,7 @@ class SampledExperimentTest {
     @Test
     void incrementalKeysEqualKeysRebuiltFromTheTranscript() {
         Domain d = domain("scheduling");
-        DialogueGame g = DialogueGame.offline(d, d.scenarios(2, 1), config(d.name(), 3).settings());
+        DialogueGame g = DialogueGame.offline(d, d.scenarios(2, 1), config(d, 3).settings());
         List<State> stack = new ArrayList<>(List.of(g.initialState()));
         int checked = 0;
         while (!stack.isEmpty()) {
@@ -138,7 +138,7 @@ class SampledExperimentTest {
         for (String name : List.of("fruit-trading", "scheduling")) {
             for (MccfrSolver.Sampling s : MccfrSolver.Sampling.values()) {
                 Domain d = domain(name);
-                SampledReport r = SampledExperiment.run(d, config(name, 3), new SampledExperiment.Options(s, 0, 0,
+                SampledReport r = SampledExperiment.run(config(d, 3), new SampledExperiment.Options(s, 0, 0,
                         s == MccfrSolver.Sampling.OUTCOME ? 1500 : 100, 0, null, null, 300, 1500, 1_000_000),
                         new OfflineMoveGenerator(d.content()), RewardModel.exact(d), () -> null, cp -> { });
                 assertThat(r.exact()).as("3 messages expand").isNotNull();
@@ -160,7 +160,7 @@ class SampledExperimentTest {
     @Test
     void aBudgetOfCallsStopsTheRunWithinOneIterationOfIt() throws IOException {
         Domain d = domain("fruit-trading");
-        SampledReport r = SampledExperiment.run(d, config(d.name(), 5), new SampledExperiment.Options(
+        SampledReport r = SampledExperiment.run(config(d, 5), new SampledExperiment.Options(
                 MccfrSolver.Sampling.OUTCOME, 300, 0, Long.MAX_VALUE, 0, null, null, 20, 50, 10),
                 new OfflineMoveGenerator(d.content()), RewardModel.exact(d), () -> null, cp -> { });
         // one outcome-sampling iteration walks one dialogue per player: at most 2 x 5 new messages
@@ -173,19 +173,19 @@ class SampledExperimentTest {
     void checkpointsReportFiguresSoFarAndAResumedRunMatchesTheUninterruptedOne(@TempDir Path dir)
             throws IOException {
         Domain d = domain("scheduling");
-        ExperimentConfig c = config(d.name(), 3);
+        ExperimentConfig c = config(d, 3);
         List<SampledExperiment.Checkpoint> seen = new ArrayList<>();
-        SampledReport whole = SampledExperiment.run(d, c, new SampledExperiment.Options(MccfrSolver.Sampling.OUTCOME,
+        SampledReport whole = SampledExperiment.run(c, new SampledExperiment.Options(MccfrSolver.Sampling.OUTCOME,
                 0, 0, 600, 0, null, null, 50, 100, 10), new OfflineMoveGenerator(d.content()),
                 RewardModel.exact(d), () -> null, cp -> { });
         Path state = dir.resolve("solver.bin");
-        SampledReport half = SampledExperiment.run(d, c, new SampledExperiment.Options(MccfrSolver.Sampling.OUTCOME,
+        SampledReport half = SampledExperiment.run(c, new SampledExperiment.Options(MccfrSolver.Sampling.OUTCOME,
                 0, 0, 300, 100, state, null, 50, 100, 10), new OfflineMoveGenerator(d.content()),
                 RewardModel.exact(d), () -> null, seen::add);
         assertThat(seen).isNotEmpty();
         assertThat(seen).isEqualTo(half.checkpoints());
         assertThat(seen.get(0).calls()).isGreaterThanOrEqualTo(100);
-        SampledReport resumed = SampledExperiment.run(d, c, new SampledExperiment.Options(
+        SampledReport resumed = SampledExperiment.run(c, new SampledExperiment.Options(
                 MccfrSolver.Sampling.OUTCOME, 0, 0, 300, 0, null, state, 50, 100, 10),
                 new OfflineMoveGenerator(d.content()), RewardModel.exact(d), () -> null, cp -> { });
         assertThat(resumed.resumedAt()).isEqualTo(300);
@@ -197,7 +197,7 @@ class SampledExperimentTest {
 
     private static SampledReport budgeted(Domain d, ExperimentConfig c, long calls, double seconds, Path state,
                                           Path resume) throws IOException {
-        return SampledExperiment.run(d, c, new SampledExperiment.Options(MccfrSolver.Sampling.OUTCOME, calls,
+        return SampledExperiment.run(c, new SampledExperiment.Options(MccfrSolver.Sampling.OUTCOME, calls,
                 seconds, Long.MAX_VALUE, 0, state, resume, 20, 50, 10), new OfflineMoveGenerator(d.content()),
                 RewardModel.exact(d), () -> null, cp -> { });
     }
@@ -210,7 +210,7 @@ class SampledExperimentTest {
     @Test
     void aResumedRunsBudgetCountsWhatTheSavedRunSpent(@TempDir Path dir) throws IOException {
         Domain d = domain("fruit-trading");
-        ExperimentConfig c = config(d.name(), 5);
+        ExperimentConfig c = config(d, 5);
         // one outcome-sampling iteration walks one dialogue per player: at most 2 x 5 new messages
         long overshoot = 2 * 5;
         Path state = dir.resolve("half.bin");
@@ -255,16 +255,16 @@ class SampledExperimentTest {
     /** Knuth's estimate against the true size of trees that can be built: within 4 standard errors and 30%. */
     @Test
     void theTreeSizeEstimateBracketsTheTrueSize() {
-        for (String name : List.of("fruit-trading", "scheduling", "debate")) {
+        for (String name : DialogueDomains.names()) {
             for (int len : new int[] {2, 3}) {
                 Domain d = domain(name);
-                ExperimentConfig c = config(name, len);
-                TreeSizeEstimate e = TreeSizeEstimate.of(d, c, TreeSizeEstimate.DEFAULT_PROBES, 5);
+                ExperimentConfig c = config(d, len);
+                TreeSizeEstimate e = TreeSizeEstimate.of(c, TreeSizeEstimate.DEFAULT_PROBES, 5);
                 int truth = GameTree.compile(DialogueGame.offline(d, d.scenarios(4, 1), c.settings())).numNodes();
                 assertThat(Math.abs(e.nodes() - truth)).as(name + " " + len + ": " + e + " vs " + truth)
                         .isLessThanOrEqualTo(Math.max(4 * e.stderr(), 1e-9) + 0.3 * truth);
                 assertThat(e.refusal(name, truth * 10L)).isNull();
-                assertThat(e.refusal(name, 5)).contains("--max-nodes 5").contains("mccfr-os").doesNotContain("\n");
+                assertThat(e.refusal(name, 5)).contains("`maxNodes` 5").contains("mccfr-os").doesNotContain("\n");
             }
         }
     }

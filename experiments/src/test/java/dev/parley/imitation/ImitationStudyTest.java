@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -133,6 +134,7 @@ class ImitationStudyTest {
         assertThat(ImitationStudy.crossEntropy(p, r)).isCloseTo(h + ImitationStudy.kl(p, r), offset(1e-12));
     }
 
+    @Tag("minilm")
     @Test
     void theNetworkFitsItsTrainingSetAndItsLossFalls() {
         SolvedGame g = small("fruit-trading", new MiniLmFeaturizer());

@@ -154,7 +154,9 @@ class BadInputTest {
         }
         refused(http.post("/dialogue/" + nobody
                 + "/interaction/TestMove", "{\"speaker\": " + q(test) + "}"), 404, "no dialogue " + nobody);
-        refused(http.get("/dialogue/new/nope"), 404, "no protocol nope (available: agenttest, chat, crg, dc,");
+        Loopback.Response noProtocol = http.get("/dialogue/new/nope");
+        refused(noProtocol, 404, "no protocol nope (available: agenttest, ");
+        assertThat(noProtocol.error()).contains(", chat, ", ", dc, ", ", testgame)"); // the list names them all
         refused(http.get("/dialogue/" + id + "/join/Referee"), 404, "has no player or role Referee");
         refused(http.get("/nothing/here"), 404, "no such endpoint");
         refused(http.get("/dialogue/" + id + "/moves/" + test + "/extra"), 404, "no such endpoint");

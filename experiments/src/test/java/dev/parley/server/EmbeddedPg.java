@@ -54,10 +54,31 @@ final class EmbeddedPg implements AutoCloseable {
             }
             run(List.of(bin("initdb"), "-A", "trust", "-U", "postgres", "-D", data.toString(), "-E", "UTF-8",
                     "--no-locale"), dir.resolve("initdb.log"));
+            EmbeddedPg pg = new EmbeddedPg(data, port);
+            pg.startServer();
+            return pg;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Starts the cluster's server (again) on its port; waits until it accepts connections. */
+    void startServer() {
+        Path dir = data.getParent();
+        try {
             run(List.of(bin("pg_ctl"), "-D", data.toString(), "-l", dir.resolve("postgres.log").toString(), "-w",
                     "-t", "60", "-o", "-p " + port + " -h 127.0.0.1 -k " + dir + " -c max_connections=100",
                     "start"), dir.resolve("pg_ctl.log"));
-            return new EmbeddedPg(data, port);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Stops the server at once, as a crash would (`-m immediate`: no checkpoint; the next start recovers). */
+    void crashServer() {
+        try {
+            run(List.of(bin("pg_ctl"), "-D", data.toString(), "-m", "immediate", "-w", "stop"),
+                    data.getParent().resolve("pg_ctl-crash.log"));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

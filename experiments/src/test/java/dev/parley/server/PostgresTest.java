@@ -1,5 +1,7 @@
 package dev.parley.server;
 
+import dev.parley.server.store.DialogueStore;
+import dev.parley.server.store.StoreException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.UncheckedIOException;
@@ -20,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -28,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * on one database: they share dialogues, a race split across them accepts exactly one move and refuses the rest with
  * 409, and a server killed under load loses no acknowledged move.
  */
+@Tag("postgres")
 class PostgresTest {
 
     static EmbeddedPg pg;
@@ -56,11 +60,12 @@ class PostgresTest {
     void anEmptyDatabaseNeedsInit() {
         String db = freshDatabase();
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> DialogueStore.open(db, 2))
-                .isInstanceOf(StoreException.class).hasMessageContaining("pass --init");
+                .isInstanceOf(StoreException.class).hasMessageContaining("pass `init`");
         DialogueStore.open(db, new DialogueStore.Options(2, true)).close();
         DialogueStore.open(db, 2).close();
     }
 
+    @Tag("process")
     @Test
     void twoServersShareDialoguesAndARaceAcrossThemAcceptsExactlyOne() throws Exception {
         String db = freshDatabase();
@@ -113,6 +118,7 @@ class PostgresTest {
         }
     }
 
+    @Tag("process")
     @Test
     void aServerKilledUnderLoadLosesNoAcknowledgedMove() throws Exception {
         String db = freshDatabase();
@@ -201,6 +207,91 @@ class PostgresTest {
             }
             assertThat(r.status()).as(r.body()).isEqualTo(200);
             assertThat(chat.said()).containsExactly("m0", "m1");
+        }
+    }
+    /**
+     * PostgreSQL itself crashes (`pg_ctl stop -m immediate`) and comes back on the same port while a client sends
+     * moves: the same server answers 503 while it is away (its moves and /health), and without being restarted
+     * serves again once PostgreSQL is back. The client retries each refused move under the same Idempotency-Key,
+     * as a client should: a move whose commit reached the database before the answer was lost is then reported
+     * "repeated", never made twice. Every acknowledged move is there exactly once, in order.
+     */
+    @Test
+    void postgresRestartedUnderLoadIs503WhileAwayAndNothingIsLostOrDoubled() throws Exception {
+        String db = freshDatabase();
+        try (TestServer ts = new TestServer(db)) {
+            Chat chat = Chat.open(ts.http, "chat");
+            AtomicInteger acked = new AtomicInteger();
+            AtomicInteger unavailable = new AtomicInteger();
+            AtomicInteger repeated = new AtomicInteger();
+            java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+            java.util.Queue<String> unexpected = new java.util.concurrent.ConcurrentLinkedQueue<>();
+            CompletableFuture<Void> client = CompletableFuture.runAsync(() -> {
+                for (int k = 0; !stop.get(); k++) {
+                    String speaker = k % 2 == 0 ? chat.ann : chat.ben;
+                    while (true) {
+                        Loopback.Response r = ts.http.send(java.net.http.HttpRequest.newBuilder(ts.http.base()
+                                .resolve("/dialogue/" + chat.id + "/interaction/Say"))
+                                .header("Idempotency-Key", "move-" + k)
+                                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"speaker\": "
+                                        + Loopback.q(speaker) + ", \"reply\": {\"p\": \"m" + k + "\"}}")));
+                        if (r.status() == 200) {
+                            if (r.json().path("repeated").asBoolean()) {
+                                repeated.incrementAndGet();
+                            }
+                            acked.set(k + 1);
+                            break;
+                        }
+                        if (r.status() != 503) {
+                            unexpected.add("move " + k + ": " + r.status() + " " + r.body());
+                            return;
+                        }
+                        unavailable.incrementAndGet();
+                        try {
+                            Thread.sleep(20);
+                        } catch (InterruptedException e) {
+                            return;
+                        }
+                    }
+                }
+            });
+            while (acked.get() < 20 && unexpected.isEmpty()) {
+                Thread.sleep(5);
+            }
+            pg.crashServer();
+            int health = 0;
+            for (int i = 0; i < 100 && health != 503; i++) {
+                health = ts.http.get("/health").status();
+            }
+            assertThat(health).as("/health while PostgreSQL is away").isEqualTo(503);
+            int beforeAway = unavailable.get();
+            for (int i = 0; i < 500 && unavailable.get() == beforeAway; i++) {
+                Thread.sleep(10);
+            }
+            assertThat(unavailable.get()).as("moves refused with 503 while PostgreSQL is away")
+                    .isGreaterThan(beforeAway);
+            int atCrash = acked.get();
+            Thread.sleep(1_000);
+            assertThat(acked.get()).as("no move acknowledged while PostgreSQL is away").isEqualTo(atCrash);
+            pg.startServer();
+            long back = System.nanoTime();
+            while (acked.get() < atCrash + 20 && unexpected.isEmpty()
+                    && System.nanoTime() - back < TimeUnit.SECONDS.toNanos(60)) {
+                Thread.sleep(5);
+            }
+            stop.set(true);
+            client.get(60, TimeUnit.SECONDS);
+            assertThat(unexpected).isEmpty();
+            assertThat(acked.get()).as("moves acknowledged after PostgreSQL came back").isGreaterThanOrEqualTo(
+                    atCrash + 20);
+            assertThat(ts.http.get("/health").status()).isEqualTo(200);
+            List<String> expected = new ArrayList<>();
+            for (int k = 0; k < acked.get(); k++) {
+                expected.add("m" + k);
+            }
+            assertThat(chat.said()).isEqualTo(expected);
+            System.out.printf("PostgresTest: %d moves acknowledged, %d refused with 503 while PostgreSQL was away, "
+                    + "%d reported repeated%n", acked.get(), unavailable.get(), repeated.get());
         }
     }
 }

@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * shutdown hook runs) and started again on the same SQLite file: every acknowledged move is there, none twice, the
  * dialogue continues exactly where it was, and the participant ids still work.
  */
+@Tag("process")
 class RestartTest {
 
     private static final Pattern LISTENING = Pattern.compile("listening on (http://\\S+)");
@@ -46,7 +48,7 @@ class RestartTest {
     private Loopback serve(Path db) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        Path protocols = TestServer.fixture("testgame.dgdl").getParent();
+        Path protocols = dev.parley.dgdl.Fixtures.dgdlDirectory();
         ProcessBuilder pb = new ProcessBuilder(java, "-cp", cp, "dev.parley.cli.Parley", "serve", "--port", "0",
                 "--db", db.toString(), "--protocols", protocols.toString());
         pb.redirectError(ProcessBuilder.Redirect.appendTo(dir.resolve("server.log").toFile()));

@@ -34,7 +34,7 @@ final class ServeProcess implements AutoCloseable {
     static ServeProcess start(String db, Path log, String... extra) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        Path protocols = TestServer.fixture("testgame.dgdl").getParent();
+        Path protocols = dev.parley.dgdl.Fixtures.dgdlDirectory();
         List<String> cmd = new ArrayList<>(List.of(java, "-cp", cp, "dev.parley.cli.Parley", "serve", "--port", "0",
                 "--db", db, "--protocols", protocols.toString()));
         cmd.addAll(List.of(extra));
@@ -57,7 +57,7 @@ final class ServeProcess implements AutoCloseable {
         });
         String first;
         try {
-            first = line.get(60, TimeUnit.SECONDS);
+            first = line.get(180, TimeUnit.SECONDS); // a JVM start on a loaded machine
         } catch (Exception e) {
             process.destroyForcibly();
             throw new AssertionError("the server did not start: " + read(log), e);

@@ -9,7 +9,7 @@ import dev.parley.llm.CachedChat;
 import dev.parley.llm.CallAccounting;
 import dev.parley.llm.ChatCall;
 import dev.parley.llm.ChatMessage;
-import dev.parley.llm.LangChainChat;
+import dev.parley.llm.ChatProvider;
 import dev.parley.llm.LlmConfig;
 import dev.parley.llm.cache.CacheMode;
 import dev.parley.llm.cache.CallCache;
@@ -33,6 +33,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -81,12 +82,15 @@ abstract class SharedCallCacheKit {
         });
     }
 
+    @Tag("process")
     @Test
     void twoProcessesRunningTheSameExperimentPayForEachDistinctRequestOnce(@TempDir Path dir) throws Exception {
         String db = newDatabase("shared_calls", dir);
         try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
-            // latency keeps the first process busy while the second starts, so their builds overlap
-            server.latency(Duration.ofMillis(50)).fallback(LoopbackTrader::withFixedJudge);
+            // until b's first request has arrived, a's requests after its tenth take a second each, so the two builds
+            // overlap however slowly b's JVM starts on a loaded machine (50 ms alone let a finish first under load)
+            server.latency(Duration.ofMillis(50)).holdUntilSeen("process-a", 10, "process-b", Duration.ofSeconds(1))
+                    .fallback(LoopbackTrader::withFixedJudge);
             List<String> args = List.of("experiment", "--domain", "fruit-trading", "--llm", "openai", "--base-url",
                     server.baseUrl(), "--model", "trader", "--api-key-env", "PARLEY_TEST_KEY", "--cache", db,
                     "--max-replies", "3", "--scenarios", "4", "--judge", "llm", "--iterations", "50", "--json",
@@ -170,6 +174,7 @@ abstract class SharedCallCacheKit {
         }
     }
 
+    @Tag("process")
     @Test
     void aProcessKilledWhileHoldingAClaimDoesNotBlockTheOthers(@TempDir Path dir) throws Exception {
         String db = newDatabase("crashed_claim", dir);
@@ -211,7 +216,7 @@ abstract class SharedCallCacheKit {
     private static CachedChat chat(FakeOpenAiServer server, CallCache cache, CallAccounting accounting) {
         LlmConfig config = LlmConfig.openAi(server.baseUrl(), "m").withSampling(0.0, null, 32)
                 .withTimeout(Duration.ofSeconds(30)).withRetries(0, Duration.ofMillis(10));
-        return new CachedChat(LangChainChat.openAi(config, Map.of()), cache, CacheMode.READ_WRITE, accounting);
+        return new CachedChat(ChatProvider.backend(config, Map.of()), cache, CacheMode.READ_WRITE, accounting);
     }
 
     private static ChatCall call(String question) {

@@ -1,5 +1,6 @@
 package dev.parley.server;
 
+import dev.parley.server.store.DialogueStore;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
@@ -105,6 +106,9 @@ class SlowClientsTest {
                 }
                 String answer = new String(all, StandardCharsets.ISO_8859_1);
                 assertThat(answer).startsWith("HTTP/1.1 408");
+                // the API's error shape, as every refusal
+                assertThat(answer.toLowerCase(java.util.Locale.ROOT)).contains("content-type: application/json");
+                assertThat(answer).contains("{\"error\":\"the request body did not arrive within the idle timeout");
             }
         }
         ts = TestServer.sqlite(dir.resolve("again"));

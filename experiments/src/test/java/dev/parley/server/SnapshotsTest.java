@@ -1,5 +1,6 @@
 package dev.parley.server;
 
+import dev.parley.server.store.StoredMove;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.domain.protocols.ProtocolLibrary;
@@ -16,10 +17,10 @@ import org.junit.jupiter.api.Test;
 /** A snapshot plus the log gives back exactly the dialogue that was saved. */
 class SnapshotsTest {
 
-    private static List<DialogueStore.StoredMove> log(Dialogue d) {
-        List<DialogueStore.StoredMove> out = new ArrayList<>();
+    private static List<StoredMove> log(Dialogue d) {
+        List<StoredMove> out = new ArrayList<>();
         for (PerformedMove m : d.history()) {
-            out.add(new DialogueStore.StoredMove(m.index(), m.speaker(), m.moveId(), m.target(), m.reply(), m.text(),
+            out.add(new StoredMove(m.index(), m.speaker(), m.moveId(), m.target(), m.reply(), m.text(),
                     null, Snapshots.aif(m), null));
         }
         return out;

@@ -1,5 +1,7 @@
 package dev.parley.server;
 
+import dev.parley.server.store.DialogueStore;
+import dev.parley.server.store.StoreException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -22,6 +24,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -118,7 +121,7 @@ class StoreLifecycleTest {
         try (Connection c = sql(); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SELECT version FROM parley_schema")) {
             assertThat(rs.next()).isTrue();
-            assertThat(rs.getInt(1)).isEqualTo(StoreSchema.VERSION);
+            assertThat(rs.getInt(1)).isEqualTo(DialogueStore.SCHEMA_VERSION);
         }
         try (TestServer ts = new TestServer(db())) {
             assertThat(new Chat(ts.http, "old1", annToken, benToken).said()).hasSize(4);
@@ -163,7 +166,7 @@ class StoreLifecycleTest {
     void emptyAndForeignDatabasesAreRefusedUnlessInit() throws Exception {
         Path empty = Files.createFile(dir.resolve("empty.db"));
         assertThatThrownBy(() -> DialogueStore.open(empty.toString(), 1)).isInstanceOf(StoreException.class)
-                .hasMessageContaining("it is empty and no Parley dialogue store; pass --init");
+                .hasMessageContaining("it is empty and no Parley dialogue store; pass `init`");
         assertThat(parley("serve", "--port", "0", "--db", empty.toString()))
                 .startsWith("parley: cannot open the dialogue database").contains("pass --init").doesNotContain("\n");
         DialogueStore.open(empty.toString(), new DialogueStore.Options(1, true)).close();
@@ -183,6 +186,7 @@ class StoreLifecycleTest {
         assertThat(Files.readString(text)).isEqualTo("my notes, not a database\n");
     }
 
+    @Tag("process")
     @Test
     void aSecondServerOnOneSqliteFileRefusesToStart() throws Exception {
         try (ServeProcess first = ServeProcess.start(db(), dir.resolve("first.log"))) {

@@ -1,5 +1,6 @@
 package dev.parley.server;
 
+import dev.parley.server.store.DialogueStore;
 import dev.parley.dgdl.ProtocolParser;
 import dev.parley.engine.ExternalConditionResolver;
 import java.io.IOException;
@@ -65,15 +66,9 @@ final class TestServer implements AutoCloseable {
                 stopTimeoutMillis);
     }
 
-    /** The public DGDL fixtures, from {@code parley.shared} (never copied into the project). */
+    /** A public DGDL fixture (core's test resources; source and licence beside them). */
     static Path fixture(String name) {
-        String prop = System.getProperty("parley.shared");
-        Path shared = prop != null && Files.isDirectory(Path.of(prop)) ? Path.of(prop) : Path.of("../../shared");
-        Path p = shared.resolve("fixtures/dgdl").resolve(name).toAbsolutePath().normalize();
-        if (!Files.isRegularFile(p)) {
-            throw new IllegalStateException("missing public fixture " + p);
-        }
-        return p;
+        return dev.parley.dgdl.Fixtures.dgdl(name);
     }
 
     /** The test protocol {@code chat.dgdl}: strict turns, fresh content in every move. */

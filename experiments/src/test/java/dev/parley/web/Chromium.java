@@ -1,12 +1,12 @@
 package dev.parley.web;
 
+import dev.parley.testing.Require;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.logging.Level;
-import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
@@ -16,8 +16,8 @@ import org.openqa.selenium.logging.LoggingPreferences;
 /**
  * Headless Chromium from Debian's packages ({@code chromium}, {@code chromium-driver}) under Selenium, with the
  * browser console captured. Where they are missing the browser tests are skipped with a message saying how to
- * install them, unless {@code -Dparley.browser=required} (what {@code .ci/run} passes once it has installed them),
- * which makes their absence a failure.
+ * install them, unless {@code -Dparley.require.browser=true} (what {@code .ci/run} passes once it has installed
+ * them), which makes their absence a failure.
  */
 final class Chromium {
 
@@ -35,9 +35,9 @@ final class Chromium {
             String why = "no headless Chromium here (" + (browser == null ? "no chromium" : "no chromedriver")
                     + "): install Debian's packages with apt-get install -y chromium chromium-driver (.ci/run does)";
             if ("required".equals(System.getProperty("parley.browser"))) {
-                throw new AssertionError(why);
+                throw new AssertionError(why); // the older spelling of -Dparley.require.browser=true
             }
-            Assumptions.abort(why);
+            Require.resource("browser", false, why);
         }
     }
 

@@ -26,6 +26,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * model) and with a language model ({@code --llm openai}, here the loopback OpenAI server of core's test-jar
  * trading fruit), whose words then fill the coach's advice and the steered agent's messages.
  */
+@Tag("process")
 class ServeWebTest {
 
     private static final Pattern LISTENING = Pattern.compile("listening on (http://\\S+)");

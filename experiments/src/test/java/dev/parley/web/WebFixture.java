@@ -14,7 +14,7 @@ import dev.parley.domain.protocols.ProtocolLibrary;
 import dev.parley.engine.ExternalConditionResolver;
 import dev.parley.server.DialogueServer;
 import dev.parley.server.DialogueService;
-import dev.parley.server.DialogueStore;
+import dev.parley.server.store.DialogueStore;
 import dev.parley.server.ProtocolRegistry;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -83,6 +83,7 @@ final class WebFixture implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         self.set(server.uri());
+        play.resume();
     }
 
     URI uri() {

@@ -9,9 +9,9 @@ import java.util.Objects;
 
 /**
  * Full-tree CFR and its variants on a {@link GameTree}, with alternating updates as in OpenSpiel's
- * {@code CFRSolver}: for each player in turn, a bottom-up pass computes the player's counterfactual values and
- * accumulates its regrets and average policy, regret matching refreshes that player's current policy, and a
- * top-down pass recomputes that player's reach for the next player's traversal.
+ * {@code CFRSolver}: for each player in turn, a bottom-up pass computes the player's counterfactual values and adds
+ * its regrets, then one pass over the player's infosets accumulates the average policy, applies regret matching and
+ * refreshes the player's own reach for the next player's traversal.
  *
  * <p>The arithmetic follows OpenSpiel's recursion step for step, so that results agree to the last bit where the
  * algorithm is sensitive to rounding (regrets that tie exactly, see {@link CfrArithmetic}): every player's reach is
@@ -21,14 +21,20 @@ import java.util.Objects;
  * depth-first traversal. A test checks the regrets bit for bit against a literal transcription of OpenSpiel's
  * recursion.
  *
- * <p>Both passes are flat loops over precomputed arrays, so an iteration allocates nothing. Subtrees that the other
- * players and chance reach with probability zero are skipped: every regret there would be multiplied by zero and
- * every value there is weighted by a zero probability above it, so the results are unchanged (up to reaches that
- * underflow below the double range, where the skipped values weigh less than 1e-308). The average policy is
- * accumulated per infoset rather than per history: with perfect recall a player's own reach is the same at every
- * history of an infoset, so OpenSpiel's per-history sum is the infoset's own reach times its number of histories
- * (936 infosets instead of 3780 histories on Leduc); this changes the average in its last bits only, never the
- * iteration. Not thread-safe.
+ * <p>Speed. With perfect recall a player's own reach at a node depends only on its last own action above the node,
+ * so it is kept per slot ({@link #seqReach}, refreshed in the infoset pass) instead of per node, and no top-down pass
+ * over the nodes is needed. The bottom-up pass runs over arrays packed once per player in the order they are read:
+ * by depth, deepest first, and within a depth the chance nodes, the other players' nodes and the player's own nodes
+ * in separate runs, so that the inner loops do not branch on the kind of node. Within a depth the nodes are in
+ * depth-first order, so each infoset's histories add their regrets in OpenSpiel's order; a game where that does not
+ * hold (an infoset whose histories lie at different depths out of order) gets the depth-first post-order instead,
+ * which always does. Subtrees that the other players and chance reach with probability zero are skipped: every
+ * regret there would be multiplied by zero and every value there is weighted by a zero probability above it, so the
+ * results are unchanged (up to reaches that underflow below the double range, where the skipped values weigh less
+ * than 1e-308). The average policy is accumulated per infoset rather than per history: with perfect recall a
+ * player's own reach is the same at every history of an infoset, so OpenSpiel's per-history sum is the infoset's own
+ * reach times its number of histories (936 infosets instead of 3780 histories on Leduc); this changes the average in
+ * its last bits only, never the iteration. An iteration allocates nothing. Not thread-safe.
  */
 public final class CfrSolver implements IterativeSolver {
 
@@ -37,39 +43,41 @@ public final class CfrSolver implements IterativeSolver {
     public static final double DCFR_BETA = 0.0;
     public static final double DCFR_GAMMA = 2.0;
 
+    /**
+     * Vector form: a regret whose magnitude is at most this fraction of {@link #regretScale} counts as zero (2^-40,
+     * about 4,000 units of rounding of what was added to it). Where the scalar sum of a tie cancels to exactly zero
+     * (equal payoffs behind an infoset's actions), the vector form's folded sums leave about 1e-17, and regret
+     * matching would play that action alone where the scalar solver plays uniformly.
+     */
+    static final double TIE_TOLERANCE = 0x1p-40;
+
+    private static final byte CHANCE_RUN = 0;
+    private static final byte OTHERS_RUN = 1;
+    private static final byte OWN_RUN = 2;
+
     private final GameTree tree;
     private final CfrVariant variant;
     private final boolean fused;
     private final int numPlayers;
 
-    // Tree structure, copied once.
-    private final int[] player;
-    private final int[] firstChild;
-    private final int[] childCount;
-    /** First slot of each node's infoset, -1 at chance nodes and terminals. */
-    private final int[] slotBase;
     private final double[] chanceProbability;
     private final int[] slotStart;
-    private final int[] actionCount;
     private final int[] infosetPlayer;
-    /** The slot of the player's last own action before each infoset (-1 if none): own reach is a product of these. */
-    private final int[] parentSlot;
-    /** The infoset owning {@link #parentSlot}; numbered before its children (infosets are numbered top-down). */
-    private final int[] parentInfoset;
+    /** {@code ownInfosets[p]}: player p's infosets in ascending order (parents before children). */
+    private final int[][] ownInfosets;
+    /** The slot of the player's last own action before each infoset, or {@link #noAction} if none. */
+    private final int[] parentSeq;
     /** Number of histories in each infoset. */
     private final double[] infosetSize;
-    /** Non-terminal nodes in ascending order (parents first: the top-down pass). */
-    private final int[] internal;
-    /** {@code ownNodesDepthFirst[p]}: player p's decision nodes in depth-first order (the order regrets are added). */
-    private final int[][] ownNodesDepthFirst;
-    /** Edges into non-terminal children, grouped by parent in {@link #internal} order (for the top-down pass). */
-    private final int[] forwardEdgeStart;
-    private final int[] forwardEdgeChild;
-    private final int[] forwardEdgeSlot;
-    /** Chance's reach at each node: the product of chance probabilities from the root, fixed. */
-    private final double[] chanceReach;
-    /** {@code reach[q]}: player q's own reach at each non-terminal node, for q's current policy. */
-    private final double[][] reach;
+    /** {@code passes[p]}: player p's bottom-up pass, packed (scalar form; null in vector form). */
+    private final Pass[] passes;
+    /** {@code vectorPasses[p]}: player p's pass over the public tree (vector form; null in scalar form). */
+    private final VectorPass[] vectorPasses;
+    /**
+     * Vector form only: per slot, the sum of the magnitudes added to its regret. A regret within
+     * {@link #TIE_TOLERANCE} of it is rounding noise around zero and is set to zero before regret matching.
+     */
+    private final double[] regretScale;
     /** {@code values[p]}: player p's value per node; terminals hold the payoffs and never change. */
     private final double[][] values;
 
@@ -77,15 +85,47 @@ public final class CfrSolver implements IterativeSolver {
     private final double[] regret;
     private final double[] cumulativePolicy;
     private final double[] current;
-
-    // Scratch.
+    /**
+     * The own reach of a slot's player after it plays that slot: the infoset's own reach times the current
+     * probability. One extra entry at {@link #noAction} holds 1, the reach before a player's first action.
+     */
+    private final double[] seqReach;
+    /** Each infoset's own reach for the current policy (the product of its player's probabilities above it). */
     private final double[] ownReach;
-    /** At each child of the updating player's nodes: its value minus the node's (this iteration's advantage). */
-    private final double[] advantage;
-    /** At each of the updating player's nodes: counterfactual reach × regret weight, 0 where skipped. */
-    private final double[] regretWeightAt;
+    private final int noAction;
 
     private int iteration;
+
+    /**
+     * One player's bottom-up pass: the non-terminal nodes in the order they are visited, with what each visit reads
+     * stored beside it, in runs of one kind of node.
+     */
+    private static final class Pass {
+        final int[] node;
+        final int[] firstChild;
+        final int[] childCount;
+        /** First slot of the node's infoset (decision nodes). */
+        final int[] slot;
+        /** For each node, the {@link #seqReach} entries of the other players, in player order. */
+        final int[] others;
+        final int othersPerNode;
+        /** Chance's reach at the node: the product of chance probabilities from the root. */
+        final double[] chanceReach;
+        final int[] runEnd;
+        final byte[] runKind;
+
+        Pass(int size, int othersPerNode, int runs) {
+            node = new int[size];
+            firstChild = new int[size];
+            childCount = new int[size];
+            slot = new int[size];
+            this.othersPerNode = othersPerNode;
+            others = new int[size * othersPerNode];
+            chanceReach = new double[size];
+            runEnd = new int[runs];
+            runKind = new byte[runs];
+        }
+    }
 
     /** A solver with {@link CfrArithmetic#STRICT} arithmetic. */
     public CfrSolver(GameTree tree, CfrVariant variant) {
@@ -93,29 +133,57 @@ public final class CfrSolver implements IterativeSolver {
     }
 
     public CfrSolver(GameTree tree, CfrVariant variant, CfrArithmetic arithmetic) {
+        this(tree, variant, arithmetic, false);
+    }
+
+    /**
+     * Vector-form CFR (Johanson et al. 2012): the same iterations as {@link #CfrSolver(GameTree, CfrVariant)}, with
+     * each player's bottom-up pass walking the game's {@link PublicTree} once, a value per own private state in each
+     * public state, instead of every history. Same average policy up to rounding in the sums (so not bit for bit
+     * OpenSpiel's; use the scalar solver for that); a regret within {@link #TIE_TOLERANCE} of what was added to it
+     * counts as zero, as the scalar sum of an exact tie would be. On games that amplify rounding (Leduc) whole runs
+     * drift apart as far as the scalar solver's own strict and fused builds do.
+     *
+     * @throws dev.parley.game.UnsupportedGameException if the game has no public tree or not two players
+     */
+    public static CfrSolver vectorForm(GameTree tree, CfrVariant variant) {
+        return new CfrSolver(tree, variant, CfrArithmetic.STRICT, true);
+    }
+
+    /** The solver's title in messages: the variant's, with "(vector form)" for the vector form. */
+    public static String title(CfrVariant variant, boolean vectorForm) {
+        return vectorForm ? variant.title() + " (vector form)" : variant.title();
+    }
+
+    private CfrSolver(GameTree tree, CfrVariant variant, CfrArithmetic arithmetic, boolean vectorForm) {
         this.tree = Objects.requireNonNull(tree, "tree");
         this.variant = Objects.requireNonNull(variant, "variant");
-        GameRequirements.requireSequentialPerfectRecall(variant.title(), tree);
+        String title = title(variant, vectorForm);
+        GameRequirements.requireSequentialPerfectRecall(title, tree);
+        PublicTree publicTree = null;
+        if (vectorForm) {
+            if (tree.numPlayers() != 2) {
+                throw new dev.parley.game.UnsupportedGameException(title + " cannot solve '" + tree.name()
+                        + "': it has " + tree.numPlayers() + " players and the vector form needs two");
+            }
+            publicTree = PublicTree.of(title, tree);
+        }
         this.fused = Objects.requireNonNull(arithmetic, "arithmetic") == CfrArithmetic.FUSED;
         this.numPlayers = tree.numPlayers();
-        this.player = tree.players();
-        this.firstChild = tree.firstChildren();
-        this.childCount = tree.childCounts();
+        int[] player = tree.players();
+        int[] firstChild = tree.firstChildren();
+        int[] childCount = tree.childCounts();
         int[] infoset = tree.infosets();
+        int[] parent = tree.parents();
+        int[] edgeSlot = tree.edgeSlots();
         this.chanceProbability = tree.chanceProbabilities();
         this.slotStart = tree.slotStarts();
-        this.actionCount = tree.actionCounts();
         this.infosetPlayer = tree.infosetPlayers();
         int n = tree.numNodes();
-        this.internal = java.util.stream.IntStream.range(0, n).filter(i -> player[i] != GameTree.TERMINAL).toArray();
-        int[] postOrder = postOrder(internal.length);
-        this.ownNodesDepthFirst = new int[numPlayers][];
-        for (int q = 0; q < numPlayers; q++) {
-            final int who = q;
-            ownNodesDepthFirst[q] = java.util.Arrays.stream(postOrder).filter(node -> player[node] == who).toArray();
-        }
-        this.advantage = new double[n];
-        this.regretWeightAt = new double[n];
+        int numInfosets = tree.numInfosets();
+        int slots = tree.numSlots();
+        this.noAction = slots;
+
         this.values = new double[numPlayers][n];
         for (int node = 0; node < n; node++) {
             if (player[node] == GameTree.TERMINAL) {
@@ -124,74 +192,83 @@ public final class CfrSolver implements IterativeSolver {
                 }
             }
         }
-        int slots = tree.numSlots();
         this.regret = new double[slots];
         this.cumulativePolicy = new double[slots];
         this.current = new double[slots];
-        for (int i = 0; i < tree.numInfosets(); i++) {
+        int[] actionCount = tree.actionCounts();
+        for (int i = 0; i < numInfosets; i++) {
             Arrays.fill(current, slotStart[i], slotStart[i + 1], 1.0 / actionCount[i]);
         }
-        this.slotBase = new int[n];
-        for (int node = 0; node < n; node++) {
-            slotBase[node] = infoset[node] >= 0 ? slotStart[infoset[node]] : -1;
+
+        // Each node's last own action of every player above it (its sequence), and chance's reach, top-down.
+        int[][] seqAt = new int[numPlayers][n];
+        double[] chanceReach = new double[n];
+        for (int q = 0; q < numPlayers; q++) {
+            seqAt[q][0] = noAction;
         }
-        int[] parent = tree.parents();
-        int[] edgeSlot = tree.edgeSlots();
+        chanceReach[0] = 1.0;
+        for (int node = 0; node < n; node++) {
+            int pl = player[node];
+            if (pl == GameTree.TERMINAL) {
+                continue;
+            }
+            for (int c = firstChild[node], end = c + childCount[node]; c < end; c++) {
+                chanceReach[c] = pl == GameTree.CHANCE ? chanceReach[node] * chanceProbability[c] : chanceReach[node];
+                for (int q = 0; q < numPlayers; q++) {
+                    seqAt[q][c] = q == pl ? edgeSlot[c] : seqAt[q][node];
+                }
+            }
+        }
         int[] memberStart = tree.infosetNodeStarts();
         int[] members = tree.infosetNodeList();
-        int numInfosets = tree.numInfosets();
-        this.parentSlot = new int[numInfosets];
-        this.parentInfoset = new int[numInfosets];
+        this.parentSeq = new int[numInfosets];
         this.infosetSize = new double[numInfosets];
+        int[] perPlayer = new int[numPlayers];
         for (int i = 0; i < numInfosets; i++) {
             infosetSize[i] = memberStart[i + 1] - memberStart[i];
-            int p = infosetPlayer[i];
-            int c = members[memberStart[i]];
-            parentSlot[i] = -1;
-            while (parent[c] >= 0) {
-                if (player[parent[c]] == p) {
-                    parentSlot[i] = edgeSlot[c];
-                    parentInfoset[i] = infoset[parent[c]];
-                    break;
-                }
-                c = parent[c];
-            }
+            parentSeq[i] = seqAt[infosetPlayer[i]][members[memberStart[i]]];
+            perPlayer[infosetPlayer[i]]++;
         }
+        this.ownInfosets = new int[numPlayers][];
+        for (int p = 0; p < numPlayers; p++) {
+            ownInfosets[p] = new int[perPlayer[p]];
+            perPlayer[p] = 0;
+        }
+        for (int i = 0; i < numInfosets; i++) {
+            ownInfosets[infosetPlayer[i]][perPlayer[infosetPlayer[i]]++] = i;
+        }
+        this.seqReach = new double[slots + 1];
+        seqReach[noAction] = 1.0;
         this.ownReach = new double[numInfosets];
-        this.forwardEdgeStart = new int[internal.length + 1];
-        int edges = 0;
-        for (int idx = 0; idx < internal.length; idx++) {
-            int node = internal[idx];
-            for (int c = firstChild[node]; c < firstChild[node] + childCount[node]; c++) {
-                if (player[c] != GameTree.TERMINAL) {
-                    edges++;
-                }
-            }
-            forwardEdgeStart[idx + 1] = edges;
+        for (int p = 0; p < numPlayers; p++) {
+            refreshReach(p);
         }
-        this.forwardEdgeChild = new int[edges];
-        this.forwardEdgeSlot = new int[edges];
-        int e = 0;
-        for (int node : internal) {
-            for (int c = firstChild[node]; c < firstChild[node] + childCount[node]; c++) {
-                if (player[c] != GameTree.TERMINAL) {
-                    forwardEdgeChild[e] = c;
-                    forwardEdgeSlot[e] = edgeSlot[c];
-                    e++;
-                }
-            }
+
+        int[] depth = new int[n];
+        int maxDepth = 0;
+        for (int node = 1; node < n; node++) {
+            depth[node] = depth[parent[node]] + 1;
+            maxDepth = Math.max(maxDepth, depth[node]);
         }
-        this.chanceReach = new double[n];
-        chanceReach[0] = 1.0;
-        for (int node : internal) {
-            for (int c = firstChild[node]; c < firstChild[node] + childCount[node]; c++) {
-                chanceReach[c] = player[node] == GameTree.CHANCE ? chanceReach[node] * chanceProbability[c]
-                        : chanceReach[node];
+        if (vectorForm) {
+            this.regretScale = new double[slots];
+            this.passes = null;
+            this.vectorPasses = new VectorPass[numPlayers];
+            for (int p = 0; p < numPlayers; p++) {
+                vectorPasses[p] = new VectorPass(tree, publicTree, p, seqAt, chanceReach, parentSeq, slots);
             }
+            return;
         }
-        this.reach = new double[numPlayers][n];
-        for (int q = 0; q < numPlayers; q++) {
-            forward(q);
+        this.vectorPasses = null;
+        this.regretScale = null;
+        int[] postOrder = postOrder(player, firstChild, childCount);
+        this.passes = new Pass[numPlayers];
+        for (int p = 0; p < numPlayers; p++) {
+            int[] order = byDepthAndKind(player, depth, maxDepth, p);
+            if (!regretsInDepthFirstOrder(order, postOrder, player, infoset, numInfosets, p)) {
+                order = postOrder;
+            }
+            passes[p] = pack(order, p, player, firstChild, childCount, infoset, seqAt, chanceReach);
         }
     }
 
@@ -200,12 +277,18 @@ public final class CfrSolver implements IterativeSolver {
      * nodes of one infoset are never ancestor and descendant, so for them post-order is also OpenSpiel's visiting
      * order.
      */
-    private int[] postOrder(int count) {
+    private static int[] postOrder(int[] player, int[] firstChild, int[] childCount) {
+        int n = player.length;
+        int count = 0;
+        for (int node = 0; node < n; node++) {
+            if (player[node] != GameTree.TERMINAL) {
+                count++;
+            }
+        }
         int[] order = new int[count];
         if (count == 0) {
             return order;
         }
-        int n = player.length;
         int[] stack = new int[n];
         int[] next = new int[n];
         int top = 0;
@@ -230,12 +313,103 @@ public final class CfrSolver implements IterativeSolver {
         return order;
     }
 
+    /** The kind of a node's run in player p's pass. */
+    private static int kind(int pl, int p) {
+        return pl == GameTree.CHANCE ? CHANCE_RUN : pl == p ? OWN_RUN : OTHERS_RUN;
+    }
+
+    /**
+     * The non-terminal nodes deepest first (children before parents); within a depth, chance nodes, then the other
+     * players', then p's, each in ascending node order, which is depth-first order within a depth.
+     */
+    private static int[] byDepthAndKind(int[] player, int[] depth, int maxDepth, int p) {
+        int n = player.length;
+        int[] bucketStart = new int[(maxDepth + 1) * 3 + 1];
+        for (int node = 0; node < n; node++) {
+            if (player[node] != GameTree.TERMINAL) {
+                bucketStart[bucket(maxDepth, depth[node], kind(player[node], p)) + 1]++;
+            }
+        }
+        for (int b = 0; b < bucketStart.length - 1; b++) {
+            bucketStart[b + 1] += bucketStart[b];
+        }
+        int[] order = new int[bucketStart[bucketStart.length - 1]];
+        for (int node = 0; node < n; node++) {
+            if (player[node] != GameTree.TERMINAL) {
+                order[bucketStart[bucket(maxDepth, depth[node], kind(player[node], p))]++] = node;
+            }
+        }
+        return order;
+    }
+
+    private static int bucket(int maxDepth, int depth, int kind) {
+        return (maxDepth - depth) * 3 + kind;
+    }
+
+    /** Whether {@code order} visits the histories of each of p's infosets in depth-first order. */
+    private static boolean regretsInDepthFirstOrder(int[] order, int[] postOrder, int[] player, int[] infoset,
+            int numInfosets, int p) {
+        int[] position = new int[player.length];
+        for (int k = 0; k < postOrder.length; k++) {
+            position[postOrder[k]] = k;
+        }
+        int[] last = new int[numInfosets];
+        Arrays.fill(last, -1);
+        for (int node : order) {
+            if (player[node] == p) {
+                if (position[node] < last[infoset[node]]) {
+                    return false;
+                }
+                last[infoset[node]] = position[node];
+            }
+        }
+        return true;
+    }
+
+    private Pass pack(int[] order, int p, int[] player, int[] firstChild, int[] childCount, int[] infoset,
+            int[][] seqAt, double[] chanceReach) {
+        int runs = 0;
+        for (int k = 0; k < order.length; k++) {
+            if (k == 0 || kind(player[order[k]], p) != kind(player[order[k - 1]], p)) {
+                runs++;
+            }
+        }
+        Pass pass = new Pass(order.length, numPlayers - 1, runs);
+        int run = -1;
+        for (int k = 0; k < order.length; k++) {
+            int node = order[k];
+            int kind = kind(player[node], p);
+            if (k == 0 || kind != pass.runKind[run]) {
+                run++;
+                pass.runKind[run] = (byte) kind;
+            }
+            pass.runEnd[run] = k + 1;
+            pass.node[k] = node;
+            pass.firstChild[k] = firstChild[node];
+            pass.childCount[k] = childCount[node];
+            pass.slot[k] = infoset[node] >= 0 ? slotStart[infoset[node]] : -1;
+            pass.chanceReach[k] = chanceReach[node];
+            int j = k * pass.othersPerNode;
+            for (int q = 0; q < numPlayers; q++) {
+                if (q != p) {
+                    pass.others[j++] = seqAt[q][node];
+                }
+            }
+        }
+        return pass;
+    }
+
     public GameTree tree() {
         return tree;
     }
 
     public CfrVariant variant() {
         return variant;
+    }
+
+    /** Whether this solver walks the public tree (vector form) rather than every history. */
+    public boolean isVectorForm() {
+        return vectorPasses != null;
     }
 
     /** Number of completed iterations. */
@@ -262,162 +436,8 @@ public final class CfrSolver implements IterativeSolver {
             case DCFR -> 1.0;
         };
         double regretWeight = variant == CfrVariant.LINEAR ? iteration : 1.0;
-        for (int p = 0; p < numPlayers; p++) {
-            if (variant == CfrVariant.DCFR) {
-                // Weights the average by t^gamma: shrink what came before by ((t-1)/t)^gamma, then add.
-                discountAverage(p, Math.pow((iteration - 1.0) / iteration, DCFR_GAMMA));
-            }
-            backward(p, regretWeight);
-            addRegrets(p);
-            accumulateAverage(p, avgWeight);
-            postUpdate(p);
-            forward(p);
-        }
-    }
-
-    /**
-     * Top-down: player q's own reach at every non-terminal node for q's current policy (terminals need none). Walks
-     * the precomputed edges into non-terminal children only.
-     */
-    private void forward(int q) {
-        final double[] r = reach[q];
-        r[0] = 1.0;
-        final int[] internal = this.internal;
-        final int[] edgeStart = this.forwardEdgeStart;
-        final int[] edgeChild = this.forwardEdgeChild;
-        final int[] edgeSlot = this.forwardEdgeSlot;
-        for (int idx = 0; idx < internal.length; idx++) {
-            int node = internal[idx];
-            int e = edgeStart[idx];
-            int end = edgeStart[idx + 1];
-            double here = r[node];
-            if (player[node] == q) {
-                for (; e < end; e++) {
-                    r[edgeChild[e]] = here * current[edgeSlot[e]];
-                }
-            } else {
-                for (; e < end; e++) {
-                    r[edgeChild[e]] = here;
-                }
-            }
-        }
-    }
-
-    /** Player p's own reach at each of its infosets, then its average-policy contributions. */
-    private void accumulateAverage(int p, double weight) {
-        for (int i = 0; i < infosetPlayer.length; i++) {
-            if (infosetPlayer[i] != p) {
-                continue;
-            }
-            double own = parentSlot[i] < 0 ? 1.0 : ownReach[parentInfoset[i]] * current[parentSlot[i]];
-            ownReach[i] = own;
-            double w = weight * own * infosetSize[i];
-            for (int s = slotStart[i]; s < slotStart[i + 1]; s++) {
-                cumulativePolicy[s] += w * current[s];
-            }
-        }
-    }
-
-    /**
-     * Bottom-up, in descending node order (children before parents, memory read in sequence): player p's values,
-     * and at each of p's nodes the counterfactual weight and each action's advantage, kept per node. They are added
-     * to the regrets afterwards in depth-first order ({@link #addRegrets}), the order OpenSpiel adds them in, which
-     * descending node order is not. The counterfactual reach is computed as OpenSpiel does (the others' reaches
-     * multiplied in player order, then chance's), so that it rounds the same way.
-     */
-    private void backward(int p, double regretWeight) {
-        final double[] v = values[p];
-        final int[] internal = this.internal;
-        final double[] chance = this.chanceReach;
-        final double[] advantage = this.advantage;
-        final double[] weight = this.regretWeightAt;
-        // Two players (the common case): the other player's reach is one array.
-        final double[] other = numPlayers == 2 ? reach[1 - p] : null;
-        for (int idx = internal.length - 1; idx >= 0; idx--) {
-            int node = internal[idx];
-            double cf = other != null ? other[node] * chance[node] : othersReach(p, node);
-            int pl = player[node];
-            if (cf == 0.0) {
-                // Unreachable for the others (and chance): every regret below is zero and the parent weights this
-                // value by zero, so skip the subtree's arithmetic. Results are unchanged.
-                v[node] = 0.0;
-                if (pl == p) {
-                    weight[node] = 0.0;
-                }
-                continue;
-            }
-            int c0 = firstChild[node];
-            int end = c0 + childCount[node];
-            double value = 0.0;
-            if (pl == GameTree.CHANCE) {
-                if (fused) {
-                    for (int c = c0; c < end; c++) {
-                        value = Math.fma(chanceProbability[c], v[c], value);
-                    }
-                } else {
-                    for (int c = c0; c < end; c++) {
-                        value += chanceProbability[c] * v[c];
-                    }
-                }
-            } else {
-                int s0 = slotBase[node];
-                if (fused) {
-                    for (int c = c0, s = s0; c < end; c++, s++) {
-                        value = Math.fma(current[s], v[c], value);
-                    }
-                } else {
-                    for (int c = c0, s = s0; c < end; c++, s++) {
-                        value += current[s] * v[c];
-                    }
-                }
-                if (pl == p) {
-                    weight[node] = cf * regretWeight;
-                    for (int c = c0; c < end; c++) {
-                        advantage[c] = v[c] - value;
-                    }
-                }
-            }
-            v[node] = value;
-        }
-    }
-
-    /** Adds each of p's nodes' weighted advantages to its regrets, nodes in depth-first order. */
-    private void addRegrets(int p) {
-        final int[] nodes = ownNodesDepthFirst[p];
-        final double[] advantage = this.advantage;
-        final double[] weight = this.regretWeightAt;
-        for (int node : nodes) {
-            double w = weight[node];
-            if (w == 0.0) {
-                continue; // skipped above: OpenSpiel adds zeros here
-            }
-            int c0 = firstChild[node];
-            int end = c0 + childCount[node];
-            if (fused) {
-                for (int c = c0, s = slotBase[node]; c < end; c++, s++) {
-                    regret[s] = Math.fma(w, advantage[c], regret[s]);
-                }
-            } else {
-                for (int c = c0, s = slotBase[node]; c < end; c++, s++) {
-                    regret[s] += w * advantage[c];
-                }
-            }
-        }
-    }
-
-    /** The counterfactual reach of a node for player p with more than two players: others in order, chance last. */
-    private double othersReach(int p, int node) {
-        double cf = 1.0;
-        for (int q = 0; q < numPlayers; q++) {
-            if (q != p) {
-                cf *= reach[q][node];
-            }
-        }
-        return cf * chanceReach[node];
-    }
-
-    /** Variant-specific regret adjustment, then regret matching on player p's infosets. */
-    private void postUpdate(int p) {
+        // DCFR weights the average by t^gamma: shrink what came before by ((t-1)/t)^gamma, then add.
+        double discount = variant == CfrVariant.DCFR ? Math.pow((iteration - 1.0) / iteration, DCFR_GAMMA) : 1.0;
         double positiveScale = 1.0;
         double negativeScale = 1.0;
         if (variant == CfrVariant.DCFR) {
@@ -426,23 +446,212 @@ public final class CfrSolver implements IterativeSolver {
             positiveScale = ta / (ta + 1.0);
             negativeScale = tb / (tb + 1.0);
         }
-        for (int i = 0; i < infosetPlayer.length; i++) {
-            if (infosetPlayer[i] != p) {
+        for (int p = 0; p < numPlayers; p++) {
+            if (vectorPasses != null) {
+                vectorPasses[p].backward(regretWeight, seqReach, current, regret, regretScale, slotStart);
+            } else {
+                backward(p, regretWeight);
+            }
+            update(p, avgWeight, discount, positiveScale, negativeScale);
+        }
+    }
+
+    /**
+     * Bottom-up: player p's values, and at each of p's nodes its regrets (counterfactual reach × regret weight ×
+     * (child value − node value)). The counterfactual reach is computed as OpenSpiel does (the others' reaches
+     * multiplied in player order, then chance's), so that it rounds the same way.
+     */
+    private void backward(int p, double regretWeight) {
+        final Pass pass = passes[p];
+        final double[] v = values[p];
+        final int[] runEnd = pass.runEnd;
+        final byte[] runKind = pass.runKind;
+        int k = 0;
+        for (int run = 0; run < runEnd.length; run++) {
+            int end = runEnd[run];
+            switch (runKind[run]) {
+                case CHANCE_RUN -> chanceRun(pass, v, k, end);
+                case OTHERS_RUN -> othersRun(pass, v, k, end);
+                default -> ownRun(pass, v, k, end, regretWeight);
+            }
+            k = end;
+        }
+    }
+
+    /** The counterfactual reach of the pass's k-th node: the other players' reaches in order, then chance's. */
+    private double counterfactualReach(Pass pass, int k) {
+        final int m = pass.othersPerNode;
+        if (m == 1) {
+            return seqReach[pass.others[k]] * pass.chanceReach[k];
+        }
+        double cf = 1.0;
+        for (int j = k * m, end = j + m; j < end; j++) {
+            cf *= seqReach[pass.others[j]];
+        }
+        return cf * pass.chanceReach[k];
+    }
+
+    private void chanceRun(Pass pass, double[] v, int from, int to) {
+        final int[] nodes = pass.node;
+        final int[] first = pass.firstChild;
+        final int[] count = pass.childCount;
+        final double[] prob = chanceProbability;
+        for (int k = from; k < to; k++) {
+            int node = nodes[k];
+            if (counterfactualReach(pass, k) == 0.0) {
+                // Unreachable for the others (and chance): every regret below is zero and the parent weights this
+                // value by zero, so skip the subtree's arithmetic. Results are unchanged.
+                v[node] = 0.0;
                 continue;
             }
+            double value = 0.0;
+            int c = first[k];
+            int end = c + count[k];
+            if (fused) {
+                for (; c < end; c++) {
+                    value = Math.fma(prob[c], v[c], value);
+                }
+            } else {
+                for (; c < end; c++) {
+                    value += prob[c] * v[c];
+                }
+            }
+            v[node] = value;
+        }
+    }
+
+    private void othersRun(Pass pass, double[] v, int from, int to) {
+        final int[] nodes = pass.node;
+        final int[] first = pass.firstChild;
+        final int[] count = pass.childCount;
+        final int[] slots = pass.slot;
+        final double[] current = this.current;
+        for (int k = from; k < to; k++) {
+            int node = nodes[k];
+            if (counterfactualReach(pass, k) == 0.0) {
+                v[node] = 0.0;
+                continue;
+            }
+            double value = 0.0;
+            int c = first[k];
+            int end = c + count[k];
+            int s = slots[k];
+            if (fused) {
+                for (; c < end; c++, s++) {
+                    value = Math.fma(current[s], v[c], value);
+                }
+            } else {
+                for (; c < end; c++, s++) {
+                    value += current[s] * v[c];
+                }
+            }
+            v[node] = value;
+        }
+    }
+
+    private void ownRun(Pass pass, double[] v, int from, int to, double regretWeight) {
+        final int[] nodes = pass.node;
+        final int[] first = pass.firstChild;
+        final int[] count = pass.childCount;
+        final int[] slots = pass.slot;
+        final double[] current = this.current;
+        final double[] regret = this.regret;
+        for (int k = from; k < to; k++) {
+            int node = nodes[k];
+            double cf = counterfactualReach(pass, k);
+            if (cf == 0.0) {
+                v[node] = 0.0; // OpenSpiel adds zeros to the regrets here
+                continue;
+            }
+            int c0 = first[k];
+            int end = c0 + count[k];
+            int s0 = slots[k];
+            double value = 0.0;
+            double w = cf * regretWeight;
+            if (fused) {
+                for (int c = c0, s = s0; c < end; c++, s++) {
+                    value = Math.fma(current[s], v[c], value);
+                }
+                for (int c = c0, s = s0; c < end; c++, s++) {
+                    regret[s] = Math.fma(w, v[c] - value, regret[s]);
+                }
+            } else {
+                for (int c = c0, s = s0; c < end; c++, s++) {
+                    value += current[s] * v[c];
+                }
+                for (int c = c0, s = s0; c < end; c++, s++) {
+                    regret[s] += w * (v[c] - value);
+                }
+            }
+            v[node] = value;
+        }
+    }
+
+    /**
+     * Over p's infosets, parents first: the average-policy contribution of the policy just traversed (weighted by
+     * its own reach), the variant's regret adjustment and regret matching, then the own reach of the new policy.
+     */
+    private void update(int p, double avgWeight, double discount, double positiveScale, double negativeScale) {
+        final double[] regret = this.regret;
+        final double[] current = this.current;
+        final double[] cumulative = this.cumulativePolicy;
+        final boolean plus = variant == CfrVariant.CFR_PLUS;
+        final boolean discounted = variant == CfrVariant.DCFR;
+        final double[] scale = regretScale;
+        for (int i : ownInfosets[p]) {
             int start = slotStart[i];
             int end = slotStart[i + 1];
-            double positive = 0.0;
-            for (int s = start; s < end; s++) {
-                double r = regret[s];
-                if (variant == CfrVariant.CFR_PLUS && r < 0) {
-                    r = 0.0; // OpenSpiel's RM+ reset (a -0.0 stays: it is not below zero)
-                } else if (variant == CfrVariant.DCFR) {
-                    r *= r > 0 ? positiveScale : negativeScale;
+            if (scale != null) {
+                for (int s = start; s < end; s++) {
+                    if (Math.abs(regret[s]) <= TIE_TOLERANCE * scale[s]) {
+                        regret[s] = 0.0;
+                        scale[s] = 0.0; // an exact zero carries no rounding error
+                    }
                 }
-                regret[s] = r;
-                if (r > 0) {
-                    positive += r;
+            }
+            double w = avgWeight * ownReach[i] * infosetSize[i];
+            if (discounted) {
+                for (int s = start; s < end; s++) {
+                    cumulative[s] *= discount;
+                }
+            }
+            for (int s = start; s < end; s++) {
+                cumulative[s] += w * current[s];
+            }
+            double positive = 0.0;
+            if (plus) {
+                for (int s = start; s < end; s++) {
+                    double r = regret[s];
+                    if (r < 0) {
+                        r = 0.0; // OpenSpiel's RM+ reset (a -0.0 stays: it is not below zero)
+                        regret[s] = r;
+                        if (scale != null) {
+                            scale[s] = 0.0;
+                        }
+                    }
+                    if (r > 0) {
+                        positive += r;
+                    }
+                }
+            } else if (discounted) {
+                for (int s = start; s < end; s++) {
+                    double r = regret[s];
+                    double factor = r > 0 ? positiveScale : negativeScale;
+                    r *= factor;
+                    regret[s] = r;
+                    if (scale != null) {
+                        scale[s] *= factor; // the rounding error shrinks with the regret
+                    }
+                    if (r > 0) {
+                        positive += r;
+                    }
+                }
+            } else {
+                for (int s = start; s < end; s++) {
+                    double r = regret[s];
+                    if (r > 0) {
+                        positive += r;
+                    }
                 }
             }
             if (positive > 0) {
@@ -455,15 +664,22 @@ public final class CfrSolver implements IterativeSolver {
                     current[s] = u;
                 }
             }
+            // The parent infoset was refreshed earlier in this loop, so this is the new policy's reach.
+            double own = seqReach[parentSeq[i]];
+            ownReach[i] = own;
+            for (int s = start; s < end; s++) {
+                seqReach[s] = own * current[s];
+            }
         }
     }
 
-    private void discountAverage(int p, double factor) {
-        for (int i = 0; i < infosetPlayer.length; i++) {
-            if (infosetPlayer[i] == p) {
-                for (int s = slotStart[i]; s < slotStart[i + 1]; s++) {
-                    cumulativePolicy[s] *= factor;
-                }
+    /** Player p's own reach at each of its infosets and after each of its slots, for the current policy. */
+    private void refreshReach(int p) {
+        for (int i : ownInfosets[p]) {
+            double own = seqReach[parentSeq[i]];
+            ownReach[i] = own;
+            for (int s = slotStart[i]; s < slotStart[i + 1]; s++) {
+                seqReach[s] = own * current[s];
             }
         }
     }
@@ -471,6 +687,12 @@ public final class CfrSolver implements IterativeSolver {
     /** The current (regret-matching) policy, per slot. */
     public double[] currentPolicySlots() {
         return current.clone();
+    }
+
+    /** This solver's own tree gets its slots directly; another compilation goes through the table. */
+    @Override
+    public double[] averagePolicySlots(GameTree tree) {
+        return tree == this.tree ? averagePolicySlots() : IterativeSolver.super.averagePolicySlots(tree);
     }
 
     /** The average policy, per slot, normalised per infoset (uniform where nothing was accumulated). */
@@ -497,6 +719,39 @@ public final class CfrSolver implements IterativeSolver {
 
     public TabularPolicy currentPolicy() {
         return TabularPolicy.fromSlots(tree, current);
+    }
+
+    /**
+     * Player p's counterfactual regrets of the current policy from one bottom-up pass, without accumulating them
+     * (for tests comparing the scalar and the vector form pass by pass).
+     */
+    double[] instantRegrets(int p) {
+        double[] saved = regret.clone();
+        Arrays.fill(regret, 0.0);
+        if (vectorPasses != null) {
+            vectorPasses[p].backward(1.0, seqReach, current, regret, new double[regret.length], slotStart);
+        } else {
+            backward(p, 1.0);
+        }
+        double[] instant = regret.clone();
+        System.arraycopy(saved, 0, regret, 0, saved.length);
+        return instant;
+    }
+
+    /** Takes over another solver's state on the same tree: regrets, average, policy, reaches, iteration (tests). */
+    void copyStateFrom(CfrSolver other) {
+        if (other.tree != tree) {
+            throw new IllegalArgumentException("another tree");
+        }
+        System.arraycopy(other.regret, 0, regret, 0, regret.length);
+        System.arraycopy(other.cumulativePolicy, 0, cumulativePolicy, 0, cumulativePolicy.length);
+        System.arraycopy(other.current, 0, current, 0, current.length);
+        System.arraycopy(other.seqReach, 0, seqReach, 0, seqReach.length);
+        System.arraycopy(other.ownReach, 0, ownReach, 0, ownReach.length);
+        if (regretScale != null && other.regretScale != null) {
+            System.arraycopy(other.regretScale, 0, regretScale, 0, regretScale.length);
+        }
+        iteration = other.iteration;
     }
 
     /** Cumulative regrets per slot (for inspection and tests). */

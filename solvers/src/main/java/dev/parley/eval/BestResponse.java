@@ -1,13 +1,18 @@
 package dev.parley.eval;
 
 import dev.parley.game.GameTree;
-import java.util.Arrays;
+import dev.parley.game.UnsupportedGameException;
 
 /**
  * Exact best responses on a {@link GameTree}. For player {@code p} against a fixed profile, the best action at an
- * infoset maximises the sum over its histories of (others' reach, chance included) x (value of the child), where
- * values below already use the best response. Memoised per node and per infoset, so one call is linear in the tree.
- * Ties go to the first action, as in OpenSpiel.
+ * infoset maximises the sum over its histories of (others' reach, chance included) × (value of the child), where
+ * values below already use the best response. Ties go to the first action, as in OpenSpiel.
+ *
+ * <p>One call is two flat passes over arrays: the others' reach top-down, then the values bottom-up in an order
+ * planned once per player, where an infoset of the responder is one step that decides it for all its histories
+ * after everything below them (with perfect recall such an order exists; without it a step could wait on itself,
+ * and the game is refused). No recursion, so a tree may be far deeper than the call stack, and no allocation after
+ * the first call for a player.
  *
  * <p>An instance reuses its scratch arrays: create one per thread.
  */
@@ -37,28 +42,22 @@ public final class BestResponse {
     private final int[] player;
     private final int[] firstChild;
     private final int[] childCount;
-    private final int[] infoset;
     private final int[] edgeSlot;
     private final int[] slotStart;
     private final int[] infosetPlayer;
     private final int[] memberStart;
     private final int[] members;
     private final double[] chance;
-    private final double[] utilities;
+    /** Non-terminal nodes in ascending order (the top-down pass). */
+    private final int[] internal;
 
+    /** {@code plans[p]}: p's bottom-up steps, a node {@code k >= 0} or an infoset {@code -1 - i} of p; lazily made. */
+    private final int[][] plans;
+    /** {@code values[p]}: p's value per node; terminals hold p's payoffs and never change. */
+    private final double[][] values;
     private final double[] reachOthers;
-    private final double[] value;
-    private final boolean[] known;
     private final int[] bestAction;
     private final double[] q;
-    /** Scratch stack of the iterative walk, from {@link #stackTop} up (nested walks stack above their caller). */
-    private int[] stack;
-    private int stackTop;
-
-    private double[] policy;
-    private int responder;
-    /** Top of the stack of action-value scratch regions in {@link #q} (best() nests along a path). */
-    private int qTop;
 
     public BestResponse(GameTree tree) {
         this.tree = tree;
@@ -66,33 +65,34 @@ public final class BestResponse {
         this.player = tree.players();
         this.firstChild = tree.firstChildren();
         this.childCount = tree.childCounts();
-        this.infoset = tree.infosets();
         this.edgeSlot = tree.edgeSlots();
         this.slotStart = tree.slotStarts();
         this.infosetPlayer = tree.infosetPlayers();
         this.memberStart = tree.infosetNodeStarts();
         this.members = tree.infosetNodeList();
         this.chance = tree.chanceProbabilities();
-        this.utilities = tree.utilities();
         int n = tree.numNodes();
+        int count = 0;
+        for (int node = 0; node < n; node++) {
+            if (player[node] != GameTree.TERMINAL) {
+                count++;
+            }
+        }
+        this.internal = new int[count];
+        for (int node = 0, k = 0; node < n; node++) {
+            if (player[node] != GameTree.TERMINAL) {
+                internal[k++] = node;
+            }
+        }
+        this.plans = new int[numPlayers][];
+        this.values = new double[numPlayers][];
         this.reachOthers = new double[n];
-        this.value = new double[n];
-        this.known = new boolean[n];
-        this.stack = new int[Math.max(16, n)];
         this.bestAction = new int[tree.numInfosets()];
         int maxActions = 1;
         for (int i = 0; i < tree.numInfosets(); i++) {
             maxActions = Math.max(maxActions, tree.actionCount(i));
         }
-        this.q = new double[maxActions * Math.max(1, depthBound(tree))];
-    }
-
-    private static int depthBound(GameTree tree) {
-        int d = 0;
-        for (int node = 0; node < tree.numNodes(); node++) {
-            d = Math.max(d, tree.depth(node));
-        }
-        return d + 1;
+        this.q = new double[maxActions];
     }
 
     /** Best response of {@code p} to {@code slotPolicy} (see {@link GameTree} for slots). */
@@ -102,139 +102,100 @@ public final class BestResponse {
 
     /** The best-response value of {@code p} against {@code slotPolicy}. */
     public double value(double[] slotPolicy, int p) {
-        solve(slotPolicy, p);
-        return value[0];
+        return solve(slotPolicy, p);
     }
 
     /** The best response of {@code p} against {@code slotPolicy}, with its value and policy. */
     public Result response(double[] slotPolicy, int p) {
-        solve(slotPolicy, p);
+        double value = solve(slotPolicy, p);
         double[] result = slotPolicy.clone();
         for (int i = 0; i < infosetPlayer.length; i++) {
             if (infosetPlayer[i] != p) {
                 continue;
             }
-            int best = bestAction[i] >= 0 ? bestAction[i] : 0; // unreached infosets: any action is a best response
             for (int s = slotStart[i]; s < slotStart[i + 1]; s++) {
-                result[s] = s - slotStart[i] == best ? 1.0 : 0.0;
+                result[s] = s - slotStart[i] == bestAction[i] ? 1.0 : 0.0;
             }
         }
-        return new Result(p, value[0], result);
+        return new Result(p, value, result);
     }
 
-    private void solve(double[] slotPolicy, int p) {
+    private double solve(double[] slotPolicy, int p) {
         TreePolicies.requireSlots(tree, slotPolicy);
         if (p < 0 || p >= numPlayers) {
             throw new IllegalArgumentException("player " + p + " out of range");
         }
-        this.policy = slotPolicy;
-        this.responder = p;
+        if (plans[p] == null) {
+            plans[p] = plan(p);
+            double[] v = new double[player.length];
+            for (int node = 0; node < v.length; node++) {
+                v[node] = tree.utility(node, p);
+            }
+            values[p] = v;
+        }
         // Others' reach, top-down.
-        reachOthers[0] = 1.0;
-        int n = player.length;
-        for (int node = 0; node < n; node++) {
+        final double[] reach = reachOthers;
+        reach[0] = 1.0;
+        for (int node : internal) {
             int pl = player[node];
-            if (pl == GameTree.TERMINAL) {
+            double r = reach[node];
+            int c = firstChild[node];
+            int end = c + childCount[node];
+            if (pl == GameTree.CHANCE) {
+                for (; c < end; c++) {
+                    reach[c] = r * chance[c];
+                }
+            } else if (pl == p) {
+                for (; c < end; c++) {
+                    reach[c] = r;
+                }
+            } else {
+                for (; c < end; c++) {
+                    reach[c] = r * slotPolicy[edgeSlot[c]];
+                }
+            }
+        }
+        // Values bottom-up: children the profile never plays are left out of a sum.
+        final double[] v = values[p];
+        for (int step : plans[p]) {
+            if (step < 0) {
+                decide(-1 - step, v);
                 continue;
             }
-            double r = reachOthers[node];
-            for (int c = firstChild[node], end = c + childCount[node]; c < end; c++) {
-                reachOthers[c] = pl == GameTree.CHANCE ? r * chance[c] : pl == p ? r : r * slotPolicy[edgeSlot[c]];
+            int pl = player[step];
+            int c = firstChild[step];
+            int end = c + childCount[step];
+            double value = 0.0;
+            if (pl == GameTree.CHANCE) {
+                for (; c < end; c++) {
+                    double pr = chance[c];
+                    if (pr > 0) {
+                        value += pr * v[c];
+                    }
+                }
+            } else {
+                for (; c < end; c++) {
+                    double pr = slotPolicy[edgeSlot[c]];
+                    if (pr > 0) {
+                        value += pr * v[c];
+                    }
+                }
             }
+            v[step] = value;
         }
-        Arrays.fill(known, false);
-        Arrays.fill(bestAction, -1);
-        qTop = 0;
-        stackTop = 0;
-        // Deepest infosets first: with perfect recall an infoset's successors are numbered after it (infosets are
-        // numbered in depth-first order of first visit), so every value below its members is final when it is
-        // decided. No recursion along a path: a tree may be far deeper than the call stack.
-        for (int is = infosetPlayer.length - 1; is >= 0; is--) {
-            if (infosetPlayer[is] == p) {
-                best(is);
-            }
-        }
-        evaluate(0);
+        return v[0];
     }
 
     /**
-     * The value of {@code root} for the responder, by an iterative post-order walk of its unvalued subtree (the
-     * responder follows its decided best actions; children the profile never plays are left out).
+     * Decides infoset {@code is}: counterfactual action values summed over its histories in order, the first best
+     * action, and that action's value at each history.
      */
-    private double evaluate(int root) {
-        final int bottom = stackTop;
-        int top = bottom;
-        stack = ensure(stack, top + 1);
-        stack[top++] = root;
-        while (top > bottom) {
-            int node = stack[top - 1];
-            if (known[node]) {
-                top--;
-                continue;
-            }
-            int pl = player[node];
-            if (pl == GameTree.TERMINAL) {
-                value[node] = utilities[node * numPlayers + responder];
-                known[node] = true;
-                top--;
-            } else if (pl == responder) {
-                stackTop = top; // a nested walk (imperfect recall only) stacks above this one
-                int c = firstChild[node] + best(infoset[node]);
-                stackTop = bottom;
-                if (known[c]) {
-                    value[node] = value[c];
-                    known[node] = true;
-                    top--;
-                } else {
-                    stack = ensure(stack, top + 1);
-                    stack[top++] = c;
-                }
-            } else {
-                int pending = -1;
-                for (int c = firstChild[node], end = c + childCount[node]; c < end; c++) {
-                    if (!known[c] && probability(pl, c) > 0) {
-                        pending = c;
-                        break;
-                    }
-                }
-                if (pending >= 0) {
-                    stack = ensure(stack, top + 1);
-                    stack[top++] = pending;
-                    continue;
-                }
-                double v = 0.0;
-                for (int c = firstChild[node], end = c + childCount[node]; c < end; c++) {
-                    double pr = probability(pl, c);
-                    if (pr > 0) {
-                        v += pr * value[c];
-                    }
-                }
-                value[node] = v;
-                known[node] = true;
-                top--;
-            }
-        }
-        return value[root];
-    }
-
-    private static int[] ensure(int[] a, int size) {
-        return size <= a.length ? a : Arrays.copyOf(a, Math.max(size, 2 * a.length));
-    }
-
-    private double probability(int pl, int child) {
-        return pl == GameTree.CHANCE ? chance[child] : policy[edgeSlot[child]];
-    }
-
-    private int best(int is) {
-        if (bestAction[is] >= 0) {
-            return bestAction[is];
-        }
+    private void decide(int is, double[] v) {
         int k = slotStart[is + 1] - slotStart[is];
-        // Counterfactual action values summed over the infoset's histories. Nests only in games without perfect
-        // recall (an infoset reached below one numbered after it), hence the stack of scratch regions.
-        final int base = qTop;
-        qTop += k;
-        Arrays.fill(q, base, base + k, 0.0);
+        final double[] q = this.q;
+        for (int a = 0; a < k; a++) {
+            q[a] = 0.0;
+        }
         for (int m = memberStart[is]; m < memberStart[is + 1]; m++) {
             int h = members[m];
             double w = reachOthers[h];
@@ -243,17 +204,81 @@ public final class BestResponse {
             }
             int c0 = firstChild[h];
             for (int a = 0; a < k; a++) {
-                q[base + a] += w * evaluate(c0 + a);
+                q[a] += w * v[c0 + a];
             }
         }
         int best = 0;
         for (int a = 1; a < k; a++) {
-            if (q[base + a] > q[base + best]) {
+            if (q[a] > q[best]) {
                 best = a;
             }
         }
-        qTop = base;
         bestAction[is] = best;
-        return best;
+        for (int m = memberStart[is]; m < memberStart[is + 1]; m++) {
+            int h = members[m];
+            v[h] = v[firstChild[h] + best];
+        }
+    }
+
+    /**
+     * A bottom-up order of p's steps (Kahn's algorithm): a step is ready once every non-terminal child of its
+     * node, or of each history of its infoset, is done.
+     */
+    private int[] plan(int p) {
+        int n = player.length;
+        int numInfosets = infosetPlayer.length;
+        int[] infoset = tree.infosets();
+        int[] parent = tree.parents();
+        // Step ids: a node's own id, or n + infoset for p's infosets.
+        int[] pending = new int[n + numInfosets];
+        for (int node : internal) {
+            for (int c = firstChild[node], end = c + childCount[node]; c < end; c++) {
+                if (player[c] != GameTree.TERMINAL) {
+                    pending[stepOf(node, p, infoset, n)]++;
+                }
+            }
+        }
+        int steps = internal.length;
+        for (int i = 0; i < numInfosets; i++) {
+            if (infosetPlayer[i] == p) {
+                steps -= memberStart[i + 1] - memberStart[i] - 1;
+            }
+        }
+        int[] ready = new int[steps];
+        int head = 0;
+        int tail = 0;
+        for (int node : internal) {
+            int id = stepOf(node, p, infoset, n);
+            // An infoset is queued once, at its first history.
+            if (pending[id] == 0 && (id < n || members[memberStart[id - n]] == node)) {
+                ready[tail++] = id;
+            }
+        }
+        int[] plan = new int[steps];
+        while (head < tail) {
+            int id = ready[head];
+            plan[head++] = id < n ? id : -1 - (id - n);
+            int from = id < n ? 0 : memberStart[id - n];
+            int to = id < n ? 1 : memberStart[id - n + 1];
+            for (int m = from; m < to; m++) {
+                int node = id < n ? id : members[m];
+                int up = parent[node];
+                if (up >= 0) {
+                    int parentId = stepOf(up, p, infoset, n);
+                    if (--pending[parentId] == 0) {
+                        ready[tail++] = parentId;
+                    }
+                }
+            }
+        }
+        if (head < steps) {
+            throw new UnsupportedGameException("best response cannot solve '" + tree.name()
+                    + "': it lacks perfect recall (an infoset of player " + p + " is reached below itself)");
+        }
+        return plan;
+    }
+
+    private int stepOf(int node, int p, int[] infoset, int n) {
+        return player[node] == p ? n + infoset[node] : node;
     }
 }

@@ -26,12 +26,19 @@ public sealed interface SolverKind permits SolverKind.Cfr, SolverKind.Mccfr {
      */
     IterativeSolver onGame(Game game, long seed);
 
-    /** A full-tree CFR variant. */
-    record Cfr(String name, CfrVariant variant) implements SolverKind {
+    /**
+     * A full-tree CFR variant, walking every history or, in vector form, the game's public tree once (see
+     * {@link CfrSolver#vectorForm}).
+     */
+    record Cfr(String name, CfrVariant variant, boolean vectorForm) implements SolverKind {
+
+        public Cfr(String name, CfrVariant variant) {
+            this(name, variant, false);
+        }
 
         @Override
         public IterativeSolver onTree(GameTree tree, long seed) {
-            return new CfrSolver(tree, variant);
+            return vectorForm ? CfrSolver.vectorForm(tree, variant) : new CfrSolver(tree, variant);
         }
 
         @Override

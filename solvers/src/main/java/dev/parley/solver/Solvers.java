@@ -10,13 +10,16 @@ import java.util.Optional;
 
 /**
  * The iterative solvers by the names the command line and the reports use: cfr, cfr+, dcfr, lcfr (full-tree CFR
- * variants) and mccfr-es, mccfr-os (Monte-Carlo CFR, external and outcome sampling). The names live here, not in the
- * solvers' enums.
+ * variants), cfr-vector, cfr+-vector (CFR and CFR+ in vector form, on games with a public tree) and mccfr-es,
+ * mccfr-os (Monte-Carlo CFR, external and outcome sampling). The names live here, not in the solvers' enums.
  */
 public final class Solvers {
 
     private static final Map<CfrVariant, String> CFR_NAMES = Map.of(CfrVariant.CFR, "cfr", CfrVariant.CFR_PLUS,
             "cfr+", CfrVariant.DCFR, "dcfr", CfrVariant.LINEAR, "lcfr");
+    /** The variants offered in vector form, by name. */
+    private static final Map<CfrVariant, String> VECTOR_NAMES = Map.of(CfrVariant.CFR, "cfr-vector",
+            CfrVariant.CFR_PLUS, "cfr+-vector");
     private static final Map<MccfrSolver.Sampling, String> MCCFR_NAMES = Map.of(MccfrSolver.Sampling.EXTERNAL,
             "mccfr-es", MccfrSolver.Sampling.OUTCOME, "mccfr-os");
 
@@ -33,6 +36,10 @@ public final class Solvers {
             b.add(k.name(), () -> k);
         }
         if (withMccfr) {
+            for (CfrVariant v : new CfrVariant[] {CfrVariant.CFR, CfrVariant.CFR_PLUS}) {
+                SolverKind k = new SolverKind.Cfr(VECTOR_NAMES.get(v), v, true);
+                b.add(k.name(), () -> k);
+            }
             for (MccfrSolver.Sampling s : MccfrSolver.Sampling.values()) {
                 SolverKind k = new SolverKind.Mccfr(MCCFR_NAMES.get(s), s);
                 b.add(k.name(), () -> k);
@@ -41,7 +48,7 @@ public final class Solvers {
         return b.build();
     }
 
-    /** Every solver's name: cfr, cfr+, dcfr, lcfr, mccfr-es, mccfr-os. */
+    /** Every solver's name: cfr, cfr+, dcfr, lcfr, cfr-vector, cfr+-vector, mccfr-es, mccfr-os. */
     public static List<String> names() {
         return ALL.names();
     }
@@ -67,6 +74,11 @@ public final class Solvers {
      */
     public static CfrVariant requireCfr(String name) {
         return ((SolverKind.Cfr) CFR.require(name)).variant();
+    }
+
+    /** The registry's entry for a full-tree CFR variant. */
+    public static SolverKind of(CfrVariant variant) {
+        return CFR.require(CFR_NAMES.get(variant));
     }
 
     public static String nameOf(CfrVariant variant) {

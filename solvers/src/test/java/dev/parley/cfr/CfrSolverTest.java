@@ -14,7 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Convergence to the published values with OpenSpiel's test thresholds (REFERENCES.md), one row per variant and
+ * Convergence to the published values with OpenSpiel's test thresholds (docs/references.md), one row per variant and
  * game: after so many iterations the average policy's value for player 0 lies within a tolerance of the game's
  * value (where the row gives one) and its NashConv is below a bound.
  */

@@ -9,7 +9,6 @@ import dev.parley.eval.Exploitability;
 import dev.parley.gambit.Efg;
 import dev.parley.game.GameTree;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
@@ -17,7 +16,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * NashConv of the average policy after N iterations, side by side with OpenSpiel's C++ {@code CFRSolver} and
- * {@code CFRPlusSolver} at commit 112b777 (built with {@code ../shared/tools/openspiel/}, run on the same games).
+ * {@code CFRPlusSolver} at commit 112b777 (built with {@code bench/openspiel/}, run on the same games).
  *
  * <p>On {@code random_d3_a2.efg} many regrets are exactly zero in exact arithmetic (equal payoffs under chance), so
  * the last bit of each floating-point sum decides whether regret matching plays an action or not, and the sequence
@@ -48,17 +47,8 @@ class OpenSpielParityTest {
             50, 0.047523120417867659, 100, 0.012494217143806607);
 
     static GameTree randomGame() throws IOException {
-        Path file = shared().resolve("fixtures/efg/random_d3_a2.efg");
+        Path file = dev.parley.dgdl.Fixtures.resource("/fixtures/efg/random_d3_a2.efg");
         return GameTree.compile(Efg.read(file));
-    }
-
-    private static Path shared() {
-        String prop = System.getProperty("parley.shared");
-        Path p = prop != null ? Path.of(prop) : Path.of("../../shared");
-        if (!Files.isDirectory(p)) {
-            throw new IllegalStateException("missing ../shared (the public fixtures)");
-        }
-        return p.toAbsolutePath().normalize();
     }
 
     private static void assertSequence(GameTree tree, CfrVariant variant, CfrArithmetic arithmetic,

@@ -10,7 +10,7 @@ import dev.parley.game.GameTree;
 import dev.parley.game.TabularPolicy;
 import org.junit.jupiter.api.Test;
 
-/** OpenSpiel's MCCFR thresholds (REFERENCES.md), fixed seeds; the tree and the game paths agree exactly. */
+/** OpenSpiel's MCCFR thresholds (docs/references.md), fixed seeds; the tree and the game paths agree exactly. */
 class MccfrSolverTest {
 
     private static final Game KUHN_GAME = new KuhnPoker(2);

@@ -19,7 +19,8 @@ class SolversTest {
 
     @Test
     void theNamesInOrder() {
-        assertThat(Solvers.names()).containsExactly("cfr", "cfr+", "dcfr", "lcfr", "mccfr-es", "mccfr-os");
+        assertThat(Solvers.names()).containsExactly("cfr", "cfr+", "dcfr", "lcfr", "cfr-vector", "cfr+-vector",
+                "mccfr-es", "mccfr-os");
         assertThat(Solvers.cfrNames()).containsExactly("cfr", "cfr+", "dcfr", "lcfr");
     }
 
@@ -30,6 +31,9 @@ class SolversTest {
             assertThat(kind.name()).isEqualTo(name);
             IterativeSolver s = kind.onTree(KUHN, 3);
             assertThat(s).isInstanceOf(kind instanceof SolverKind.Cfr ? CfrSolver.class : MccfrSolver.class);
+            if (s instanceof CfrSolver cfr) {
+                assertThat(cfr.isVectorForm()).as(name).isEqualTo(name.endsWith("-vector"));
+            }
             s.run(5);
             assertThat(s.iterations()).as(name).isEqualTo(5);
             assertThat(s.averagePolicy().rows()).as(name).hasSize(KUHN.numInfosets());
@@ -71,7 +75,8 @@ class SolversTest {
     @Test
     void unknownNamesAreRefusedListingTheKnownOnes() {
         assertThatThrownBy(() -> Solvers.require("cfr++")).isInstanceOf(UnknownNameException.class)
-                .hasMessage("unknown solver 'cfr++'; expected one of cfr, cfr+, dcfr, lcfr, mccfr-es, mccfr-os");
+                .hasMessage("unknown solver 'cfr++'; expected one of cfr, cfr+, dcfr, lcfr, cfr-vector,"
+                        + " cfr+-vector, mccfr-es, mccfr-os");
         assertThatThrownBy(() -> Solvers.requireCfr("mccfr-es")).isInstanceOf(UnknownNameException.class)
                 .hasMessage("unknown solver 'mccfr-es'; expected one of cfr, cfr+, dcfr, lcfr");
         assertThat(Solvers.find("nope")).isEmpty();

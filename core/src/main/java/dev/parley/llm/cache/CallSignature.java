@@ -71,7 +71,7 @@ public record CallSignature(String provider, String model, Map<String, Object> p
         return "(no user message)";
     }
 
-    static String sha256(String text) {
+    public static String sha256(String text) {
         try {
             MessageDigest md = MessageDigest.getInstance("SHA-256");
             return HexFormat.of().formatHex(md.digest(text.getBytes(StandardCharsets.UTF_8)));

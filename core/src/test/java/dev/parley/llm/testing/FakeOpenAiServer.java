@@ -103,6 +103,11 @@ public final class FakeOpenAiServer implements AutoCloseable {
     private volatile Function<JsonNode, Reply> fallback =
             req -> Reply.status(500, "the test scripted no reply for this request");
     private volatile Duration latency = Duration.ZERO;
+    private volatile Gate gate;
+
+    /** Requests from {@code held} beyond its first {@code after} wait, each up to {@code most}, for {@code opener}. */
+    private record Gate(String held, int after, String opener, Duration most, CountDownLatch opened) {
+    }
 
     private FakeOpenAiServer() throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
@@ -137,6 +142,17 @@ public final class FakeOpenAiServer implements AutoCloseable {
     /** What to answer once the queue is empty. */
     public FakeOpenAiServer fallback(Function<JsonNode, Reply> responder) {
         this.fallback = responder;
+        return this;
+    }
+
+    /**
+     * Slows the requests whose {@code Authorization} header ends with {@code held}, beyond its first {@code after}:
+     * each waits up to {@code most} for a request whose header ends with {@code opener}, and none waits once one has
+     * arrived. Two clients then overlap however slowly the second one starts, and neither can deadlock on the other
+     * (a held request is only delayed, so a second client waiting on the first's answer still gets it).
+     */
+    public FakeOpenAiServer holdUntilSeen(String held, int after, String opener, Duration most) {
+        this.gate = new Gate(held, after, opener, most, new CountDownLatch(1));
         return this;
     }
 
@@ -188,6 +204,7 @@ public final class FakeOpenAiServer implements AutoCloseable {
                 authorizations.add(auth == null ? "" : auth);
             }
             count.incrementAndGet();
+            awaitGate(ex.getRequestHeaders().getFirst("Authorization"));
             maxInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
             try {
                 answer(ex, body);
@@ -196,6 +213,19 @@ public final class FakeOpenAiServer implements AutoCloseable {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+    }
+
+    private void awaitGate(String auth) throws InterruptedException {
+        Gate g = gate;
+        if (g == null || auth == null) {
+            return;
+        }
+        if (auth.endsWith(g.opener())) {
+            g.opened().countDown();
+        } else if (auth.endsWith(g.held())
+                && authorizations.stream().filter(a -> a.endsWith(g.held())).count() > g.after()) {
+            g.opened().await(g.most().toMillis(), TimeUnit.MILLISECONDS);
         }
     }
 

@@ -79,7 +79,8 @@ public final class Debate {
             You are taking part in a public debate on a proposition. You argue the side you are given, for or \
             against, in front of an audience. Make one move at a time: state your claim, give an argument for your \
             side, rebut a specific argument of your opponent, concede, or close the debate. Make each argument a \
-            single clear point; keep each message short.""",
+            single clear point; keep each message short, and let your words state your claim (and your reason) in \
+            the claim's own words.""",
             """
             You are the judge of the debate above. Consider which arguments were made, which were rebutted, and \
             what the audience cares about. Did {player} win the debate? Give a verdict for {player} between 0 (lost) \

@@ -320,6 +320,21 @@ public final class DebateWords implements SurfaceRealiser {
         return out;
     }
 
+    /**
+     * Words that name a move of the debate, or its parts, rather than anything the move asserts: a claim made only
+     * of these ("I claim that...", "The reason is that...") carries no proposition.
+     */
+    private static final Set<String> ACT_WORDS = Set.of("claim", "claims", "claimed", "claiming", "argue", "argues",
+            "argued", "arguing", "argument", "arguments", "reason", "reasons", "evidence", "premise", "premises",
+            "point", "points", "rebut", "rebuts", "rebuttal", "concede", "concedes", "close", "closing", "conclusion",
+            "statement", "state", "states", "say", "says", "said", "think", "believe", "view", "opinion", "move",
+            "content", "variable", "variables", "given", "give", "gives", "makes", "make");
+
+    /** Whether a claim or premise asserts something: a content word that is not one of {@link #ACT_WORDS}. */
+    static boolean proposition(String text) {
+        return contentWords(text).stream().anyMatch(w -> !ACT_WORDS.contains(w));
+    }
+
     private static String stem(String w) {
         return w.length() <= 5 ? w : w.substring(0, 5);
     }
@@ -382,6 +397,14 @@ public final class DebateWords implements SurfaceRealiser {
         String claim = c == null ? "" : String.valueOf(c);
         String premise = p == null ? "" : String.valueOf(p);
         boolean byPremise = (moveId.equals(ARGUE) || moveId.equals(REBUT)) && !premise.isBlank();
+        if (!claim.isBlank() && !proposition(claim)) {
+            return Optional.of("the claim (\"" + claim + "\") says nothing that could be true or false: its words"
+                    + " only name the act of claiming; state what is claimed");
+        }
+        if (byPremise && !proposition(premise)) {
+            return Optional.of("the argument's point (\"" + premise + "\") says nothing that could be true or false:"
+                    + " its words only name the act of arguing; state the reason or evidence itself");
+        }
         if (byPremise) {
             if (coverage(premise, words) < 0.5) {
                 return Optional.of("the words do not make the argument's point (\"" + premise + "\")");

@@ -62,7 +62,8 @@ public final class FruitTrading {
                 you do not know the other trader's basket or values. Trade only fruit you actually have. Make one \
                 move at a time: propose or counter a trade (say exactly which fruit and how many you give and \
                 want), accept the offer on the table, or reject it. A trade happens only when one trader accepts \
-                the other's offer. Keep each message short and to the point.""",
+                the other's offer. Keep each message short and to the point, and say in it every fruit and count of \
+                your move's offer, and no other fruit.""",
                 """
                 Read the negotiation above. Was a trade agreed, i.e. did one trader explicitly accept the other's \
                 most recent offer? If so, list exactly which fruit {player} gave and received in that trade, and \

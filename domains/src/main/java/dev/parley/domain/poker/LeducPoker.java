@@ -12,7 +12,8 @@ import java.util.List;
  * {@code c / 2}), an ante of 1, a private card each, two betting rounds with bets of 2 and then 4, at most two raises
  * per round, a public card between the rounds, player 0 first in each round. Actions are fold (0, only when facing
  * a bet), call/check (1) and raise (2). At showdown a pair with the public card wins, then the higher rank; equal
- * ranks split the pot.
+ * ranks split the pot. {@link #LeducPoker(int)} plays the same rules with more ranks (a larger game of the same
+ * shape, for measuring solvers).
  */
 public final class LeducPoker implements Game {
 
@@ -20,12 +21,26 @@ public final class LeducPoker implements Game {
     public static final int CALL = 1;
     public static final int RAISE = 2;
 
-    private static final int NUM_CARDS = 6;
     private static final int MAX_RAISES = 2;
+
+    private final int ranks;
+
+    /** OpenSpiel's Leduc poker: three ranks. */
+    public LeducPoker() {
+        this(3);
+    }
+
+    /** Leduc poker's rules with {@code ranks} ranks of two suits each (at least 2). */
+    public LeducPoker(int ranks) {
+        if (ranks < 2) {
+            throw new IllegalArgumentException("Leduc poker needs at least 2 ranks, got " + ranks);
+        }
+        this.ranks = ranks;
+    }
 
     @Override
     public String name() {
-        return "leduc_poker";
+        return ranks == 3 ? "leduc_poker" : "leduc_poker(ranks=" + ranks + ")";
     }
 
     @Override
@@ -40,7 +55,7 @@ public final class LeducPoker implements Game {
 
     @Override
     public State initialState() {
-        return new LeducState(-1, -1, -1, 1, 0, 0, 0, 1, 1, "", "", false, false);
+        return new LeducState(2 * ranks, -1, -1, -1, 1, 0, 0, 0, 1, 1, "", "", false, false);
     }
 
     @Override
@@ -54,6 +69,7 @@ public final class LeducPoker implements Game {
     }
 
     /**
+     * @param numCards    twice the number of ranks
      * @param round       1 or 2
      * @param acted       number of actions in the current round
      * @param raises      raises in the current round
@@ -61,7 +77,7 @@ public final class LeducPoker implements Game {
      * @param folded      whether a player folded (the other wins)
      * @param roundOver   whether the current round's betting closed (waiting for the public card)
      */
-    private record LeducState(int card0, int card1, int publicCard, int round, int acted, int raises, int toAct,
+    private record LeducState(int numCards, int card0, int card1, int publicCard, int round, int acted, int raises, int toAct,
                               int paid0, int paid1, String history1, String history2, boolean folded,
                               boolean roundOver) implements State {
 
@@ -101,9 +117,9 @@ public final class LeducPoker implements Game {
             if (currentPlayer() != CHANCE) {
                 return List.of();
             }
-            List<ChanceOutcome> outcomes = new ArrayList<>(NUM_CARDS);
-            int remaining = NUM_CARDS - (card0 >= 0 ? 1 : 0) - (card1 >= 0 ? 1 : 0);
-            for (int c = 0; c < NUM_CARDS; c++) {
+            List<ChanceOutcome> outcomes = new ArrayList<>(numCards);
+            int remaining = numCards - (card0 >= 0 ? 1 : 0) - (card1 >= 0 ? 1 : 0);
+            for (int c = 0; c < numCards; c++) {
                 if (c != card0 && c != card1) {
                     outcomes.add(new ChanceOutcome(c, 1.0 / remaining));
                 }
@@ -115,18 +131,18 @@ public final class LeducPoker implements Game {
         public State child(int action) {
             int p = currentPlayer();
             if (p == CHANCE) {
-                if (action < 0 || action >= NUM_CARDS || action == card0 || action == card1) {
+                if (action < 0 || action >= numCards || action == card0 || action == card1) {
                     throw new IllegalArgumentException("card " + action + " cannot be dealt now");
                 }
                 if (card0 < 0) {
-                    return new LeducState(action, card1, publicCard, round, acted, raises, toAct, paid0, paid1,
+                    return new LeducState(numCards, action, card1, publicCard, round, acted, raises, toAct, paid0, paid1,
                             history1, history2, folded, roundOver);
                 }
                 if (card1 < 0) {
-                    return new LeducState(card0, action, publicCard, round, acted, raises, toAct, paid0, paid1,
+                    return new LeducState(numCards, card0, action, publicCard, round, acted, raises, toAct, paid0, paid1,
                             history1, history2, folded, roundOver);
                 }
-                return new LeducState(card0, card1, action, 2, 0, 0, 0, paid0, paid1, history1, history2, false,
+                return new LeducState(numCards, card0, card1, action, 2, 0, 0, 0, paid0, paid1, history1, history2, false,
                         false);
             }
             if (p == TERMINAL) {
@@ -149,19 +165,19 @@ public final class LeducPoker implements Game {
             int other = 1 - toAct;
             switch (action) {
                 case FOLD:
-                    return new LeducState(card0, card1, publicCard, round, acted + 1, raises, other, paid0, paid1,
+                    return new LeducState(numCards, card0, card1, publicCard, round, acted + 1, raises, other, paid0, paid1,
                             h1, h2, true, roundOver);
                 case CALL: {
                     int newMine = theirs;
                     // The round closes when the second player checks or anyone calls a bet.
                     boolean closes = acted >= 1;
-                    return new LeducState(card0, card1, publicCard, round, acted + 1, raises, other,
+                    return new LeducState(numCards, card0, card1, publicCard, round, acted + 1, raises, other,
                             toAct == 0 ? newMine : paid0, toAct == 1 ? newMine : paid1, h1, h2, false, closes);
                 }
                 default: {
                     int newMine = theirs + betSize;
                     assert newMine > mine;
-                    return new LeducState(card0, card1, publicCard, round, acted + 1, raises + 1, other,
+                    return new LeducState(numCards, card0, card1, publicCard, round, acted + 1, raises + 1, other,
                             toAct == 0 ? newMine : paid0, toAct == 1 ? newMine : paid1, h1, h2, false, false);
                 }
             }
@@ -214,7 +230,8 @@ public final class LeducPoker implements Game {
         @Override
         public String actionLabel(int action) {
             if (currentPlayer() == CHANCE) {
-                return "Deal:" + "JQK".charAt(action / 2) + (action % 2 == 0 ? "s" : "h");
+                String rank = numCards == 6 ? String.valueOf("JQK".charAt(action / 2)) : "r" + action / 2;
+                return "Deal:" + rank + (action % 2 == 0 ? "s" : "h");
             }
             return switch (action) {
                 case FOLD -> "Fold";

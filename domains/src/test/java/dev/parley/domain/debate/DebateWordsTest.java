@@ -197,6 +197,23 @@ class DebateWordsTest {
                 "Alcohol shouldn't be illegal.")).isPresent();
     }
 
+    /** What SmolLM2 135M wrote for a claim move: the opener's frame, with no proposition in it. */
+    @Test
+    void aClaimOrPremiseThatOnlyNamesTheActIsRefused() {
+        assertThat(WORDS.mismatch("claim", Map.of("argument", arg("claim", "I claim that...")), "I claim that..."))
+                .hasValueSatisfying(r -> assertThat(r).contains("says nothing that could be true or false")
+                        .contains("\"I claim that...\""));
+        assertThat(WORDS.mismatch("close", Map.of("argument", arg("claim", "I claim that ... ")), "To close: I claim"
+                + " that ...")).hasValueSatisfying(r -> assertThat(r).contains("only name the act of claiming"));
+        assertThat(WORDS.mismatch("argue", Map.of("argument", arg("claim", "Alcohol should be illegal", "premise",
+                "The reason or evidence given for the claim is that...")), "The reason or evidence given for the"
+                + " claim is that..."))
+                .hasValueSatisfying(r -> assertThat(r).contains("the argument's point"));
+        // one word of substance is enough for the check; whether it is the claim the words say is the next check's
+        assertThat(DebateWords.proposition("I claim that alcohol harms")).isTrue();
+        assertThat(DebateWords.proposition("The claim is that the reason is the evidence.")).isFalse();
+    }
+
     @Test
     void safeForConcurrentUse() {
         List<Move> moves = moves();

@@ -9,7 +9,7 @@ import dev.parley.game.State;
 import dev.parley.game.testkit.GameConformance;
 import org.junit.jupiter.api.Test;
 
-/** Sizes from OpenSpiel (REFERENCES.md), conformance, and hand-checked payoffs. */
+/** Sizes from OpenSpiel (docs/references.md), conformance, and hand-checked payoffs. */
 class PokerGamesTest {
 
     @Test
@@ -33,8 +33,23 @@ class PokerGamesTest {
     }
 
     @Test
+    void leducWithMoreRanksHasTheInfosetsItsRulesCount() {
+        // A round has 6 decision points (-, c, r, cr, rr, crr) and 5 ways into the next round (cc, rc, crc, rrc,
+        // crrc); with 2R cards: 2R own cards x 6 in round 1, 2R own x (2R - 1) boards x 5 x 6 in round 2.
+        for (int ranks : new int[] {2, 3, 4}) {
+            int cards = 2 * ranks;
+            GameTree tree = GameTree.compile(new LeducPoker(ranks));
+            assertThat(tree.numInfosets()).as(ranks + " ranks").isEqualTo(cards * 6 + cards * (cards - 1) * 5 * 6);
+        }
+        assertThat(new LeducPoker(3).name()).isEqualTo("leduc_poker");
+        assertThat(new LeducPoker(4).name()).isEqualTo("leduc_poker(ranks=4)");
+        assertThatThrownBy(() -> new LeducPoker(1)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void everyPokerGamePassesTheConformanceKit() {
-        for (Game g : new Game[] {new KuhnPoker(2), new KuhnPoker(3), new KuhnPoker(4), new LeducPoker()}) {
+        for (Game g : new Game[] {new KuhnPoker(2), new KuhnPoker(3), new KuhnPoker(4), new LeducPoker(),
+                new LeducPoker(4)}) {
             GameConformance.Report report = GameConformance.check(g);
             assertThat(report.exhaustive()).as(g.name()).isTrue();
             assertThat(report.infosetsSeen()).as(g.name()).isPositive();

@@ -35,7 +35,7 @@ class ProtocolLibraryTest {
     void unknownNamesAreRejected() {
         assertThatThrownBy(() -> ProtocolLibrary.load("chess"))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessageStartingWith("no bundled protocol chess (available: crg, dc, debate, debate-game, deliberation, ");
+                .hasMessageStartingWith("no bundled protocol chess (available: campsite, crg, dc, deal-or-no-deal, debate, debate-game, deliberation, ");
         assertThat(ProtocolLibrary.text("nope")).isEmpty();
         assertThat(ProtocolLibrary.text("../pom")).isEmpty();
     }

@@ -81,14 +81,18 @@ public final class InstructionSimulator {
     public DialogueGame.Verification verification() {
         long requested = 0;
         long rejected = 0;
+        long abandoned = 0;
         Map<String, Long> by = new java.util.TreeMap<>();
+        Map<String, Long> gaveUp = new java.util.TreeMap<>();
         for (DialogueGame g : games.values()) {
             DialogueGame.Verification v = g.account().verification();
             requested += v.requested();
             rejected += v.rejected();
+            abandoned += v.abandoned();
             v.byReason().forEach((k, n) -> by.merge(k, n, Long::sum));
+            v.abandonedByReason().forEach((k, n) -> gaveUp.merge(k, n, Long::sum));
         }
-        return new DialogueGame.Verification(requested, rejected, by);
+        return new DialogueGame.Verification(requested, rejected, by, abandoned, gaveUp);
     }
 
     /** Dialogues played so far (memoised estimates are not played again). */

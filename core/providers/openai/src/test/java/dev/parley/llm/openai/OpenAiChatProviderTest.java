@@ -1,0 +1,39 @@
+package dev.parley.llm.openai;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.parley.llm.ChatBackend;
+import dev.parley.llm.ChatProvider;
+import dev.parley.llm.LlmConfig;
+import dev.parley.llm.LlmException;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Core's port finds this module's adapter by the provider's name, and refuses names no module provides. */
+class OpenAiChatProviderTest {
+
+    @Test
+    void theOpenAiProviderIsFoundThroughThePort() {
+        ChatBackend chat = ChatProvider.backend(LlmConfig.openAi("http://localhost:1/v1", "m"), Map.of());
+        assertThat(chat).isInstanceOf(LangChainChat.class);
+        assertThat(chat.label()).isEqualTo("openai:m");
+    }
+
+    @Test
+    void anUnknownProviderNamesTheOnesThatExist() {
+        LlmConfig other = new LlmConfig("anthropic", "http://x", "m", 1, null, 10, Duration.ofSeconds(1), 0,
+                Duration.ZERO, null);
+        assertThatThrownBy(() -> ChatProvider.backend(other, Map.of()))
+                .isInstanceOf(LlmException.class)
+                .hasMessage("no chat provider 'anthropic' on the class path; available: openai");
+    }
+
+    @Test
+    void longSeedsAreFoldedIntoOpenAisRange() {
+        assertThat(LangChainChat.foldSeed(42)).isEqualTo(42);
+        assertThat(LangChainChat.foldSeed(-7)).isEqualTo(-7);
+        assertThat(LangChainChat.foldSeed(1L << 40)).isNotEqualTo(LangChainChat.foldSeed(1L << 41));
+    }
+}

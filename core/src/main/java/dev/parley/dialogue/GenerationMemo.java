@@ -1,0 +1,78 @@
+package dev.parley.dialogue;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+/**
+ * What a {@link DialogueGame} remembers of its lazily generated tree, so that each message is generated once however
+ * many walks reach it: generations per (scenario, transcript, move, instruction, seed), the moves a speaker chose for
+ * itself, interned transcripts (a state knows its transcript by a small id, so keys never copy transcripts), and
+ * payoffs per finished transcript (a judge scores each dialogue once). Thread-safe.
+ */
+final class GenerationMemo {
+
+    /** {@code transcript} is an interned transcript id (0: no message yet); {@code moveId} "" for a chosen move. */
+    record Key(int scenario, int transcript, String moveId, String instruction, long seed) { }
+
+    private record TranscriptStep(int parent, Message message) { }
+
+    private final Map<Key, Utterance> utterances = new ConcurrentHashMap<>();
+    private final Map<Key, String> chosenMoves = new ConcurrentHashMap<>();
+    /** Moves given up after every attempt was refused: asked again, they would be refused again. */
+    private final Map<Key, GenerationException> failures = new ConcurrentHashMap<>();
+    /** Interned transcripts: (parent transcript id, message) to the id of the transcript it extends. */
+    private final Map<TranscriptStep, Integer> transcriptIds = new ConcurrentHashMap<>();
+    private final AtomicInteger nextTranscriptId = new AtomicInteger(1);
+    /** Payoffs per (scenario, transcript id) of a finished dialogue. */
+    private final Map<Long, double[]> payoffs = new ConcurrentHashMap<>();
+
+    /** The remembered generation, or null. */
+    Utterance utterance(Key key) {
+        return utterances.get(key);
+    }
+
+    /** Remembers a generation; returns the one remembered first when another thread raced this one. */
+    Utterance remember(Key key, Utterance u) {
+        Utterance raced = utterances.putIfAbsent(key, u);
+        return raced != null ? raced : u;
+    }
+
+    /** The remembered failure of a generation, or null. */
+    GenerationException failure(Key key) {
+        return failures.get(key);
+    }
+
+    /** Remembers a failed generation; returns the one remembered first when another thread raced this one. */
+    GenerationException fail(Key key, GenerationException e) {
+        GenerationException raced = failures.putIfAbsent(key, e);
+        return raced != null ? raced : e;
+    }
+
+    String move(Key key, Supplier<String> choose) {
+        return chosenMoves.computeIfAbsent(key, k -> choose.get());
+    }
+
+    /** The id of the transcript {@code parent} followed by {@code message}, the same for every walk that meets it. */
+    int transcriptId(int parent, Message message) {
+        return transcriptIds.computeIfAbsent(new TranscriptStep(parent, message),
+                k -> nextTranscriptId.getAndIncrement());
+    }
+
+    double[] payoffs(int scenario, int transcriptId, Supplier<double[]> score) {
+        return payoffs.computeIfAbsent(((long) scenario << 32) | (transcriptId & 0xffffffffL), k -> score.get());
+    }
+
+    DialogueGame.Visited visited() {
+        return new DialogueGame.Visited(utterances.size(), transcriptIds.size(), payoffs.size());
+    }
+
+    void clear() {
+        utterances.clear();
+        failures.clear();
+        chosenMoves.clear();
+        transcriptIds.clear();
+        payoffs.clear();
+    }
+}

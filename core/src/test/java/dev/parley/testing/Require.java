@@ -1,0 +1,42 @@
+package dev.parley.testing;
+
+import org.junit.jupiter.api.Assumptions;
+
+/**
+ * The convention for tests that need something beyond the JDK and Maven (a browser, a model file, a tool): where it
+ * is missing the test is skipped with a message saying how to get it; with {@code -Dparley.require.<tag>=true}
+ * (what CI sets once it has installed the resource) the same absence fails the test instead, so that a CI run can
+ * never pass by skipping. {@code tag} is the test's JUnit tag: browser, process, postgres, model, minilm, python.
+ */
+public final class Require {
+
+    private Require() {
+    }
+
+    /** The system property that makes {@code tag}'s resources required. */
+    public static String property(String tag) {
+        return "parley.require." + tag;
+    }
+
+    /** Whether this run requires {@code tag}'s resources. */
+    public static boolean required(String tag) {
+        return Boolean.getBoolean(property(tag));
+    }
+
+    /**
+     * Returns when {@code present}; otherwise skips the calling test with {@code howToGet} (or fails it, when
+     * {@link #required} is set).
+     *
+     * @param howToGet what the reader should do, e.g. "run scripts/models.sh"
+     */
+    public static void resource(String tag, boolean present, String howToGet) {
+        if (present) {
+            return;
+        }
+        String why = tag + " resource missing: " + howToGet;
+        if (required(tag)) {
+            throw new AssertionError(why + " (required by -D" + property(tag) + "=true)");
+        }
+        Assumptions.abort(why);
+    }
+}

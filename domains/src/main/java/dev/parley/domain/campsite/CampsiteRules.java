@@ -1,0 +1,121 @@
+package dev.parley.domain.campsite;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.dialogue.ContentRules;
+import dev.parley.dialogue.Contents;
+import dev.parley.dialogue.Message;
+import dev.parley.dialogue.MoveContext;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The campsite's typed content and what a camper may say. A deal is {@code {"mine": {item: n}, "yours": {item: n}}}
+ * from its submitter's side, every item named on both sides with a count 0 to 3, the two counts of an item summing to
+ * 3 (every package goes to someone); accept and reject name exactly the deal on the table ({@code terms}). A free
+ * utterance names the item it is about ({@code none} for small talk and questions), the priority it claims for it
+ * and the reason it gives ({@code none} when it gives none); a claimed priority needs an item.
+ */
+public final class CampsiteRules implements ContentRules {
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    @Override
+    public ObjectNode schema(String moveId, MoveContext context) {
+        ObjectNode root = NODES.objectNode().put("type", "object");
+        ObjectNode props = root.putObject("properties");
+        ArrayNode required = root.putArray("required");
+        switch (moveId) {
+            case Campsite.SAY -> {
+                ArrayNode items = props.putObject(Campsite.ITEM).put("type", "string").putArray("enum");
+                Items.NAMES.forEach(items::add);
+                items.add(Campsite.NONE);
+                ArrayNode levels = props.putObject(Campsite.PRIORITY).put("type", "string").putArray("enum");
+                Items.PRIORITIES.forEach(levels::add);
+                levels.add(Campsite.NONE);
+                props.putObject(Campsite.REASON).put("type", "string").put("minLength", 1).put("description",
+                        "the reason the message gives, in the speaker's words, or none");
+                required.add(Campsite.ITEM).add(Campsite.PRIORITY).add(Campsite.REASON);
+            }
+            case Campsite.SUBMIT -> {
+                props.set(Campsite.DEAL, dealSchema());
+                required.add(Campsite.DEAL);
+            }
+            case Campsite.ACCEPT, Campsite.REJECT -> {
+                props.set(Campsite.TERMS, dealSchema());
+                required.add(Campsite.TERMS);
+            }
+            default -> { }
+        }
+        root.put("additionalProperties", false);
+        return root;
+    }
+
+    static ObjectNode dealSchema() {
+        ObjectNode deal = NODES.objectNode().put("type", "object");
+        ObjectNode sides = deal.putObject("properties");
+        sides.set(Campsite.MINE, shareSchema("the packages the submitting camper gets"));
+        sides.set(Campsite.YOURS, shareSchema("the packages the other camper gets"));
+        deal.putArray("required").add(Campsite.MINE).add(Campsite.YOURS);
+        deal.put("additionalProperties", false);
+        return deal;
+    }
+
+    private static ObjectNode shareSchema(String description) {
+        ObjectNode share = NODES.objectNode().put("type", "object").put("description", description);
+        ObjectNode items = share.putObject("properties");
+        ArrayNode required = share.putArray("required");
+        for (String item : Items.NAMES) {
+            items.putObject(item).put("type", "integer").put("minimum", 0).put("maximum", Items.PACKAGES);
+            required.add(item);
+        }
+        share.put("additionalProperties", false);
+        return share;
+    }
+
+    @Override
+    public Optional<String> infeasible(String moveId, Map<String, Object> content, MoveContext context) {
+        switch (moveId) {
+            case Campsite.SAY -> {
+                if (Campsite.NONE.equals(content.get(Campsite.ITEM))
+                        && !Campsite.NONE.equals(content.get(Campsite.PRIORITY))) {
+                    return Optional.of("a priority is claimed for no item");
+                }
+                return Optional.empty();
+            }
+            case Campsite.SUBMIT -> {
+                Object deal = content.get(Campsite.DEAL);
+                return Optional.ofNullable(Items.illegal(Items.mine(deal), Items.yours(deal)));
+            }
+            case Campsite.ACCEPT, Campsite.REJECT -> {
+                Message table = dealOnTable(context.speaker(), context.transcript());
+                if (table == null) {
+                    return Optional.of("there is no deal of the other camper on the table to " + moveId);
+                }
+                Object terms = content.get(Campsite.TERMS);
+                Object deal = table.get(Campsite.DEAL);
+                if (!Arrays.equals(Items.mine(terms), Items.mine(deal))
+                        || !Arrays.equals(Items.yours(terms), Items.yours(deal))) {
+                    return Optional.of("the terms " + Contents.canonical(terms) + " are not the deal on the table "
+                            + Contents.canonical(deal) + " (mine and yours as its submitter wrote them)");
+                }
+                return Optional.empty();
+            }
+            default -> {
+                return Optional.empty();
+            }
+        }
+    }
+
+    /** The other camper's deal the speaker is answering (the last message, a submit by the other), or null. */
+    static Message dealOnTable(int speaker, List<Message> transcript) {
+        if (transcript.isEmpty()) {
+            return null;
+        }
+        Message last = transcript.get(transcript.size() - 1);
+        return last.speaker() != speaker && last.moveId().equals(Campsite.SUBMIT) ? last : null;
+    }
+}

@@ -1,0 +1,18 @@
+package dev.parley.domain.corpus;
+
+/**
+ * A corpus file that cannot be read as the corpus it claims to be: the message names the file and, where one is
+ * at fault, the dialogue id, so the command line can print it as one line.
+ */
+public final class CorpusException extends RuntimeException {
+
+    private static final long serialVersionUID = 1L;
+
+    public CorpusException(String message) {
+        super(message);
+    }
+
+    public CorpusException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

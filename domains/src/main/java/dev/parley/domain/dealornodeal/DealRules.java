@@ -1,0 +1,91 @@
+package dev.parley.domain.dealornodeal;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.dialogue.ContentRules;
+import dev.parley.dialogue.Contents;
+import dev.parley.dialogue.Message;
+import dev.parley.dialogue.MoveContext;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Deal or No Deal's content: an offer {@code {"mine": {item: n}, "yours": {item: n}}} from the proposer's side;
+ * feasible when it allocates exactly the pool (no more items than exist, none left over), as OpenSpiel's offers do.
+ * An accept names exactly the offer on the table.
+ */
+public final class DealRules implements ContentRules {
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    @Override
+    public ObjectNode schema(String moveId, MoveContext context) {
+        ObjectNode root = NODES.objectNode().put("type", "object");
+        ObjectNode props = root.putObject("properties");
+        ArrayNode required = root.putArray("required");
+        if (moveId.equals(DealOrNoDeal.PROPOSE) || moveId.equals(DealOrNoDeal.ACCEPT)) {
+            String var = moveId.equals(DealOrNoDeal.PROPOSE) ? DealOrNoDeal.OFFER : DealOrNoDeal.TERMS;
+            int[] pool = DealOrNoDeal.pool(context.me());
+            ObjectNode offer = props.putObject(var).put("type", "object");
+            ObjectNode sides = offer.putObject("properties");
+            for (String side : List.of(DealOrNoDeal.MINE, DealOrNoDeal.YOURS)) {
+                ObjectNode s = sides.putObject(side).put("type", "object");
+                ObjectNode items = s.putObject("properties");
+                ArrayNode req = s.putArray("required");
+                for (int i = 0; i < Boards.ITEMS; i++) {
+                    items.putObject(DealOrNoDeal.ITEMS.get(i)).put("type", "integer").put("minimum", 0)
+                            .put("maximum", pool[i]);
+                    req.add(DealOrNoDeal.ITEMS.get(i));
+                }
+                s.put("additionalProperties", false);
+            }
+            offer.putArray("required").add(DealOrNoDeal.MINE).add(DealOrNoDeal.YOURS);
+            offer.put("additionalProperties", false);
+            required.add(var);
+        }
+        root.put("additionalProperties", false);
+        return root;
+    }
+
+    @Override
+    public Optional<String> infeasible(String moveId, Map<String, Object> content, MoveContext context) {
+        int[] pool = DealOrNoDeal.pool(context.me());
+        if (moveId.equals(DealOrNoDeal.PROPOSE)) {
+            Object o = content.get(DealOrNoDeal.OFFER);
+            int[] mine = DealOrNoDeal.mine(o);
+            int[] yours = DealOrNoDeal.yours(o);
+            for (int i = 0; i < Boards.ITEMS; i++) {
+                if (mine[i] < 0 || yours[i] < 0 || mine[i] + yours[i] != pool[i]) {
+                    return Optional.of("the offer splits " + (mine[i] + yours[i]) + " "
+                            + DealOrNoDeal.PLURALS.get(i) + ", but the pool has " + pool[i]);
+                }
+            }
+            return Optional.empty();
+        }
+        if (moveId.equals(DealOrNoDeal.ACCEPT)) {
+            Message table = offerOnTable(context.speaker(), context.transcript());
+            if (table == null) {
+                return Optional.of("there is no offer of the other player on the table to accept");
+            }
+            Object terms = content.get(DealOrNoDeal.TERMS);
+            Object offer = table.get(DealOrNoDeal.OFFER);
+            if (!Arrays.equals(DealOrNoDeal.mine(terms), DealOrNoDeal.mine(offer))
+                    || !Arrays.equals(DealOrNoDeal.yours(terms), DealOrNoDeal.yours(offer))) {
+                return Optional.of("the terms " + Contents.canonical(terms) + " are not the offer on the table "
+                        + Contents.canonical(offer));
+            }
+        }
+        return Optional.empty();
+    }
+
+    static Message offerOnTable(int speaker, List<Message> transcript) {
+        if (transcript.isEmpty()) {
+            return null;
+        }
+        Message last = transcript.get(transcript.size() - 1);
+        return last.speaker() != speaker && last.moveId().equals(DealOrNoDeal.PROPOSE) ? last : null;
+    }
+}

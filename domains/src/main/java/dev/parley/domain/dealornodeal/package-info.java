@@ -1,0 +1,2 @@
+/** Deal or No Deal on OpenSpiel's bargaining boards. */
+package dev.parley.domain.dealornodeal;

@@ -1,0 +1,68 @@
+package dev.parley.domain.fruit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.dialogue.Message;
+import dev.parley.dialogue.MoveContext;
+import dev.parley.dialogue.MoveVerifier;
+import dev.parley.dialogue.Scenario;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Fruit trading's content schema says exactly what the feasibility check allows, so a grammar can decode under it. */
+class FruitRulesTest {
+
+    private static final FruitRules RULES = new FruitRules();
+    private static final MoveVerifier VERIFIER = new MoveVerifier(FruitTrading.domain().content());
+
+    private static Map<String, Object> offer(int[] give, int[] get) {
+        return Map.of(FruitTrading.OFFER, Fruits.offer(give, get));
+    }
+
+    @Test
+    void anOffersSchemaAcceptsExactlyTheFeasibleOffers() {
+        for (Scenario sc : FruitTrading.domain().scenarios(4, 7)) {
+            MoveContext at = new MoveContext(sc, 0, List.of());
+            ObjectNode schema = RULES.schema(FruitTrading.PROPOSE, at);
+            int checked = 0;
+            int feasible = 0;
+            // every offer of 0..3 of each fruit given and 0..2 of each asked for: schema and check agree
+            for (int g = 0; g < 256; g++) {
+                for (int h = 0; h < 81; h++) {
+                    int[] give = new int[4];
+                    int[] get = new int[4];
+                    for (int f = 0, x = g, y = h; f < 4; f++, x /= 4, y /= 3) {
+                        give[f] = x % 4;
+                        get[f] = y % 3;
+                    }
+                    Map<String, Object> content = offer(give, get);
+                    boolean valid = VERIFIER.checkSchema(schema, content).isEmpty();
+                    boolean ok = RULES.infeasible(FruitTrading.PROPOSE, content, at).isEmpty();
+                    assertThat(valid).as("%s for %s", content, sc.player(0).knowledge()).isEqualTo(ok);
+                    feasible += ok ? 1 : 0;
+                    checked++;
+                }
+            }
+            assertThat(checked).isEqualTo(256 * 81);
+            assertThat(feasible).isPositive();
+        }
+    }
+
+    @Test
+    void acceptAndRejectNameTheOfferOnTheTableAsAConstant() {
+        Scenario sc = FruitTrading.domain().scenarios(2, 3).get(0);
+        int[] give = {0, 1, 0, 0};
+        int[] get = {1, 0, 0, 0};
+        Message table = new Message(1, FruitTrading.PROPOSE, offer(give, get), "One banana for one apple?");
+        MoveContext at = new MoveContext(sc, 0, List.of(table));
+        ObjectNode schema = RULES.schema(FruitTrading.ACCEPT, at);
+        assertThat(schema.path("properties").path(FruitTrading.TERMS).has("const")).isTrue();
+        assertThat(VERIFIER.checkSchema(schema, Map.of(FruitTrading.TERMS, Fruits.offer(give, get)))).isEmpty();
+        assertThat(VERIFIER.checkSchema(schema, Map.of(FruitTrading.TERMS, Fruits.offer(get, give)))).isPresent();
+        // with nothing on the table there is nothing to name: any offer's form, refused by the check
+        ObjectNode open = RULES.schema(FruitTrading.ACCEPT, new MoveContext(sc, 0, List.of()));
+        assertThat(open.path("properties").path(FruitTrading.TERMS).has("const")).isFalse();
+    }
+}

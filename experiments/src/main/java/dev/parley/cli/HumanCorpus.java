@@ -1,0 +1,46 @@
+package dev.parley.cli;
+
+import dev.parley.domain.campsite.Campsite;
+import dev.parley.domain.campsite.CasinoCorpus;
+import dev.parley.domain.campsite.CasinoDialogue;
+import dev.parley.domain.corpus.CorpusException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** The people's corpus behind the studies on people: CaSiNo's three splits, for the campsite domain only. */
+record HumanCorpus(List<CasinoDialogue> train, List<CasinoDialogue> valid, List<CasinoDialogue> test, Path testFile) {
+
+    /** Reads the splits, refusing a domain without people's data and a missing or bad file, before any work. */
+    static HumanCorpus load(String domain, Path testFile) {
+        checkDomain(domain);
+        if (!Files.isRegularFile(testFile)) {
+            throw new UserInputException("the held-out CaSiNo test split is not at " + testFile + " (run from the "
+                    + "repository root, or pass --test-file)");
+        }
+        try {
+            return new HumanCorpus(CasinoCorpus.load(CasinoCorpus.Split.TRAIN),
+                    CasinoCorpus.load(CasinoCorpus.Split.VALID), CasinoCorpus.read(testFile), testFile);
+        } catch (CorpusException e) {
+            throw new UserInputException(e.getMessage());
+        }
+    }
+
+    /** Train and valid only: the held-out split is neither read nor required (its field is empty). */
+    static HumanCorpus loadValid(String domain) {
+        checkDomain(domain);
+        try {
+            return new HumanCorpus(CasinoCorpus.load(CasinoCorpus.Split.TRAIN),
+                    CasinoCorpus.load(CasinoCorpus.Split.VALID), List.of(), null);
+        } catch (CorpusException e) {
+            throw new UserInputException(e.getMessage());
+        }
+    }
+
+    private static void checkDomain(String domain) {
+        if (!Campsite.NAME.equals(domain)) {
+            throw new UserInputException("--domain " + domain + " has no recorded human dialogues; the studies on "
+                    + "people run on campsite (CaSiNo)");
+        }
+    }
+}

@@ -1,0 +1,230 @@
+package dev.parley.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.experiment.Estimate;
+import dev.parley.imitation.MiniLmFeaturizer;
+import dev.parley.nfg.MetaSolver;
+import dev.parley.nfg.MetaSolvers;
+import dev.parley.study.HumanImitationStudy;
+import dev.parley.study.StudyJson;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code parley study human-imitation}: behaviour cloning of CaSiNo's people, and the clone in the meta-game. */
+@Command(name = "human-imitation", mixinStandardHelpOptions = true,
+        description = "Imitation of people (CaSiNo): behaviour cloning of each person's move x strategy group at"
+                + " each turn from the MiniLM embedding of what the person knew, with the imitation network;"
+                + " trained on train, stopped early on valid; log-loss and accuracy on valid and the held-out test"
+                + " split beside the uniform policy and the majority class. Then the meta-game on each split's"
+                + " priority tables: the cloned people (HUMAN) and CFR's equilibrium (CFR) against the instruction"
+                + " strategies; the solver's gain over playing like a person and the NashConv of the clone.")
+final class StudyHumanImitationCommand implements Callable<Integer> {
+
+    @Mixin
+    HumanCorpusOptions people = new HumanCorpusOptions();
+
+    @Option(names = "--seeds", defaultValue = "5", paramLabel = "R",
+            description = "Networks trained with seeds 1..R (weights, shuffling); t intervals over them (default"
+                    + " ${DEFAULT-VALUE}).")
+    int seeds;
+
+    @Option(names = "--hidden", defaultValue = "256,256", split = ",", paramLabel = "H",
+            description = "Hidden layer sizes (default ${DEFAULT-VALUE}, the imitation network's).")
+    List<Integer> hidden;
+
+    @Option(names = "--epochs", defaultValue = "1000", paramLabel = "N", description = "Most epochs (default"
+            + " ${DEFAULT-VALUE}).")
+    int epochs;
+
+    @Option(names = "--patience", defaultValue = "200", paramLabel = "N",
+            description = "Epochs without a better valid loss before stopping (default ${DEFAULT-VALUE}).")
+    int patience;
+
+    @Option(names = "--train-dialogues", defaultValue = "0", paramLabel = "N",
+            description = "Train on the first N annotated train dialogues (default: all 347; embedding each turn"
+                    + " is the cost).")
+    int trainDialogues;
+
+    @Option(names = "--scenarios", defaultValue = "4", paramLabel = "K",
+            description = "Dialogues of each split whose priority tables make its meta-game (default"
+                    + " ${DEFAULT-VALUE}).")
+    int scenarios;
+
+    @Option(names = "--max-replies", defaultValue = "3", paramLabel = "R",
+            description = "The meta-game's longest dialogue in messages (default ${DEFAULT-VALUE}).")
+    int maxReplies;
+
+    @Mixin
+    IterationsOption solving = new IterationsOption();
+
+    @Option(names = "--meta-solver", defaultValue = "nash", paramLabel = "SOLVER",
+            description = "The meta-game's solver (default ${DEFAULT-VALUE}).")
+    String metaSolver;
+
+    @Mixin
+    ValidOnlyOption split = new ValidOnlyOption();
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Write report.json and report.csv.")
+    Path out;
+
+    @Mixin
+    JsonOption jsonOption = new JsonOption();
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        StudyCommand.atLeast(seeds, 1, "--seeds");
+        StudyCommand.atLeast(epochs, 1, "--epochs");
+        StudyCommand.atLeast(patience, 1, "--patience");
+        StudyCommand.atLeast(scenarios, 1, "--scenarios");
+        StudyCommand.atLeast(trainDialogues, 0, "--train-dialogues");
+        StudyCommand.atLeast(maxReplies, 1, "--max-replies");
+        StudyCommand.atLeast(solving.iterations, 1, "--iterations");
+        if (maxReplies > HumanImitationStudy.WINDOW + 1) {
+            throw new UserInputException("--max-replies must be at most " + (HumanImitationStudy.WINDOW + 1)
+                    + " (a turn's text holds the last " + HumanImitationStudy.WINDOW + " messages), got "
+                    + maxReplies);
+        }
+        if (hidden.isEmpty() || hidden.stream().anyMatch(h -> h < 1)) {
+            throw new UserInputException("--hidden must list positive layer sizes, got " + hidden);
+        }
+        MetaSolver meta = MetaSolvers.require(metaSolver);
+        StudyCommand.checkOut(out);
+        HumanCorpus corpus = people.load(split.validOnly);
+        HumanImitationStudy.Config config = new HumanImitationStudy.Config(scenarios, maxReplies, solving.iterations,
+                hidden.stream().mapToInt(Integer::intValue).toArray(), epochs, patience, seeds);
+        HumanImitationStudy.Report r;
+        try (Progress bar = Progress.start("embedding, training, solving", 0)) {
+            List<dev.parley.domain.campsite.CasinoDialogue> train = corpus.train().stream()
+                    .filter(dev.parley.domain.campsite.CasinoDialogue::annotated)
+                    .limit(trainDialogues == 0 ? Long.MAX_VALUE : trainDialogues).toList();
+            r = HumanImitationStudy.run(config, train, corpus.valid(), split.validOnly ? null : corpus.test(),
+                    new MiniLmFeaturizer(), meta, n -> bar.step());
+        }
+        ObjectNode o = json(r, metaSolver);
+        StudyCommand.emit(spec, jsonOption.json ? StudyJson.text(o) + "\n" : table(r), out, dir -> {
+            List<Path> written = new ArrayList<>();
+            written.add(StudyJson.write(dir, "report.json", StudyJson.text(o) + "\n"));
+            written.add(StudyJson.write(dir, "report.csv", csv(r)));
+            return written;
+        });
+        return 0;
+    }
+
+    private static List<HumanImitationStudy.Figures> splits(HumanImitationStudy.Report r) {
+        return r.test() == null ? List.of(r.valid()) : List.of(r.valid(), r.test());
+    }
+
+    static ObjectNode json(HumanImitationStudy.Report r, String metaSolver) {
+        ObjectNode o = Json.MAPPER.createObjectNode();
+        HumanImitationStudy.Config c = r.config();
+        o.put("study", "human-imitation").put("domain", "campsite").put("corpus", "CaSiNo (Chawla et al. 2021)")
+                .put("featurizer", MiniLmFeaturizer.NAME).put("seeds", c.seeds()).put("epochs", c.maxEpochs())
+                .put("patience", c.patience()).put("meta_solver", metaSolver).put("scenarios", c.scenarios())
+                .put("max_replies", c.maxReplies()).put("iterations", c.iterations())
+                .put("train_dialogues", r.trainDialogues()).put("train_examples", r.trainExamples()).put("majority_label", r.majorityLabel());
+        ArrayNode h = o.putArray("hidden");
+        for (int x : c.hidden()) {
+            h.add(x);
+        }
+        ArrayNode labels = o.putArray("labels");
+        r.labels().forEach(labels::add);
+        for (HumanImitationStudy.Figures f : splits(r)) {
+            ObjectNode x = o.putObject(f.split());
+            x.put("examples", f.examples());
+            StudyJson.estimate(x, "log_loss", f.logLoss());
+            StudyJson.estimate(x, "accuracy", f.accuracy());
+            x.putObject("uniform").put("log_loss", f.uniform().logLoss()).put("accuracy", f.uniform().accuracy());
+            x.putObject("majority").put("log_loss", f.majority().logLoss()).put("accuracy",
+                    f.majority().accuracy());
+            x.putObject("train_prior").put("log_loss", f.prior().logLoss()).put("accuracy", f.prior().accuracy());
+            ObjectNode m = x.putObject("meta_game");
+            for (int p = 0; p < 2; p++) {
+                ObjectNode q = m.putObject(p == 0 ? "first" : "second");
+                StudyJson.estimate(q, "human_share", f.humanShare(p));
+                StudyJson.estimate(q, "cfr_share", f.cfrShare(p));
+                StudyJson.estimate(q, "solver_gain", f.solverGain(p));
+            }
+            StudyJson.estimate(m, "human_nash_conv", f.humanNashConv());
+            m.put("cfr_nash_conv", f.seeds().get(0).metaGame().cfrNashConv());
+            ArrayNode per = x.putArray("per_seed");
+            for (HumanImitationStudy.SeedFigures s : f.seeds()) {
+                ObjectNode e = per.addObject();
+                e.put("seed", s.seed()).put("log_loss", s.imitation().logLoss()).put("accuracy", s.imitation().accuracy())
+                        .put("epochs", s.epochs()).put("best_epoch", s.bestEpoch())
+                        .put("human_nash_conv", s.metaGame().humanNashConv());
+                ArrayNode names = e.putArray("strategies");
+                s.metaGame().strategies().forEach(names::add);
+                e.set("first_payoffs", Json.MAPPER.valueToTree(s.metaGame().rowPayoffs()));
+                e.set("second_payoffs", Json.MAPPER.valueToTree(s.metaGame().columnPayoffs()));
+                e.set("profile", Json.MAPPER.valueToTree(s.metaGame().solution().profile()));
+                e.set("solver_gain", Json.MAPPER.valueToTree(s.metaGame().solverGain()));
+            }
+        }
+        return o;
+    }
+
+    static String table(HumanImitationStudy.Report r) {
+        HumanImitationStudy.Config c = r.config();
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "imitation of people: campsite (CaSiNo),"
+                + " %d labels (move x strategy group), %d train turns of %d dialogues, majority %s; MiniLM features, network %s,"
+                + " %d seeds (95%% t intervals); meta-game on %d scenarios of each split, at most %d messages,"
+                + " CFR x %d%n", r.labels().size(), r.trainExamples(), r.trainDialogues(), r.majorityLabel(),
+                java.util.Arrays.toString(c.hidden()), c.seeds(), c.scenarios(), c.maxReplies(), c.iterations()));
+        Table t = new Table("split", "turns", "policy", "log-loss", "accuracy");
+        for (HumanImitationStudy.Figures f : splits(r)) {
+            Estimate ll = f.logLoss();
+            Estimate acc = f.accuracy();
+            t.row(f.split(), f.examples(), "clone", StudyCommand.pm(ll.mean(), ll.low(), ll.high()),
+                    StudyCommand.pm(acc.mean(), acc.low(), acc.high()));
+            t.row(f.split(), f.examples(), "uniform", fmt(f.uniform().logLoss()), fmt(f.uniform().accuracy()));
+            t.row(f.split(), f.examples(), "majority", fmt(f.majority().logLoss()), fmt(f.majority().accuracy()));
+            t.row(f.split(), f.examples(), "train prior", fmt(f.prior().logLoss()), fmt(f.prior().accuracy()));
+        }
+        sb.append(t.render());
+        Table m = new Table("split", "camper", "HUMAN share", "CFR share", "solver gain vs HUMAN",
+                "NashConv (HUMAN, HUMAN)");
+        for (HumanImitationStudy.Figures f : splits(r)) {
+            for (int p = 0; p < 2; p++) {
+                Estimate hs = f.humanShare(p);
+                Estimate cs = f.cfrShare(p);
+                Estimate g = f.solverGain(p);
+                Estimate nc = f.humanNashConv();
+                m.row(f.split(), p == 0 ? "first" : "second", StudyCommand.pm(hs.mean(), hs.low(), hs.high()),
+                        StudyCommand.pm(cs.mean(), cs.low(), cs.high()), StudyCommand.pm(g.mean(), g.low(), g.high()),
+                        p == 0 ? StudyCommand.pm(nc.mean(), nc.low(), nc.high()) : "");
+            }
+        }
+        return sb.append(m.render()).toString();
+    }
+
+    private static String fmt(double v) {
+        return String.format(Locale.ROOT, "%.3f", v);
+    }
+
+    static String csv(HumanImitationStudy.Report r) {
+        StringBuilder sb = new StringBuilder("split,seed,log_loss,accuracy,human_share_first,human_share_second,"
+                + "cfr_share_first,cfr_share_second,solver_gain_first,solver_gain_second,human_nash_conv\n");
+        for (HumanImitationStudy.Figures f : splits(r)) {
+            for (HumanImitationStudy.SeedFigures s : f.seeds()) {
+                HumanImitationStudy.MetaGame g = s.metaGame();
+                sb.append(String.format(Locale.ROOT, "%s,%d,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f,%.6f%n",
+                        f.split(), s.seed(), s.imitation().logLoss(), s.imitation().accuracy(), g.humanShare()[0],
+                        g.humanShare()[1], g.cfrShare()[0], g.cfrShare()[1], g.solverGain()[0], g.solverGain()[1],
+                        g.humanNashConv()));
+            }
+        }
+        return sb.toString();
+    }
+}

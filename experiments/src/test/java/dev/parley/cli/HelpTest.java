@@ -1,0 +1,100 @@
+package dev.parley.cli;
+
+import static dev.parley.cli.CliRun.parley;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/**
+ * Every command's and subcommand's {@code --help}: exit 0, no warning from picocli (a stray {@code %} in a
+ * description is read as a format and printed as a WARN on standard error), and no line wider than 100 columns.
+ */
+class HelpTest {
+
+    /** Every command path below {@code parley}, found from the command tree itself so new commands are covered. */
+    private static List<List<String>> commandPaths() {
+        List<List<String>> out = new ArrayList<>();
+        collect(Parley.commandLine(CliEnvironment.system()), new ArrayList<>(), out);
+        return out;
+    }
+
+    private static void collect(CommandLine cl, List<String> path, List<List<String>> out) {
+        out.add(List.copyOf(path));
+        cl.getSubcommands().forEach((name, sub) -> {
+            // aliases are listed under their own names too; visit each command once
+            if (!name.equals(sub.getCommandName())) {
+                return;
+            }
+            path.add(name);
+            collect(sub, path, out);
+            path.remove(path.size() - 1);
+        });
+    }
+
+    @Test
+    void everyHelpIsCleanAndFitsInAHundredColumns() {
+        List<List<String>> paths = commandPaths();
+        assertThat(paths).as("the command tree").hasSizeGreaterThan(15);
+        PrintStream realErr = System.err;
+        for (List<String> path : paths) {
+            if (path.equals(List.of("help"))) {
+                continue;
+            }
+            List<String> args = new ArrayList<>(path);
+            args.add("--help");
+            ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+            CliRun r;
+            // picocli's own warnings go to System.err, not to the command line's error writer
+            System.setErr(new PrintStream(stderr, true, StandardCharsets.UTF_8));
+            try {
+                r = parley(args.toArray(String[]::new));
+            } finally {
+                System.setErr(realErr);
+            }
+            String label = "parley " + String.join(" ", args);
+            assertThat(r.code()).as(label + ": " + r.err()).isZero();
+            assertThat(r.out()).as(label).contains("Usage:");
+            assertThat(stderr.toString(StandardCharsets.UTF_8) + r.err()).as(label).doesNotContain("WARN")
+                    .isBlank();
+            for (String line : r.out().split("\n", -1)) {
+                assertThat(line.length()).as(label + ": line '" + line + "'").isLessThanOrEqualTo(100);
+            }
+        }
+    }
+
+    @Test
+    void aMistypedCommandOrOptionGetsASuggestion() {
+        CliRun command = parley("expriment");
+        assertThat(command.code()).isEqualTo(2);
+        assertThat(command.err()).contains("did you mean experiment?");
+        CliRun option = parley("experiment", "--domian", "fruit-trading");
+        assertThat(option.code()).isEqualTo(2);
+        assertThat(option.err()).contains("did you mean --domain?");
+    }
+
+    @Test
+    void aRunBuildsOnlyTheCommandItNamesAndTheVersionNeedsNone() {
+        CommandLine one = Parley.commandLine(CliEnvironment.system(), "solve", "--game", "kuhn_poker");
+        assertThat(one.getSubcommands()).containsOnlyKeys("solve");
+        CommandLine all = Parley.commandLine(CliEnvironment.system(), "help", "solve");
+        assertThat(all.getSubcommands().keySet()).containsAll(
+                Parley.commandLine(CliEnvironment.system()).getSubcommands().keySet());
+        assertThat(Parley.commandLine(CliEnvironment.system()).getSubcommands()).hasSize(Parley.COMMANDS.size());
+        for (String v : new String[] {"--version", "-V"}) {
+            CliRun r = parley(v);
+            assertThat(r.code()).isZero();
+            assertThat(r.out().strip()).matches("parley \\S+");
+        }
+        CliRun help = parley("help", "solve");
+        assertThat(help.code()).as(help.err()).isZero();
+        assertThat(help.out()).contains("--solver");
+        CliRun usage = parley();
+        assertThat(usage.out()).contains("experiment").contains("serve");
+    }
+}
