@@ -67,11 +67,12 @@ final class JsonBodies {
 
     /**
      * DGEP 2's body of {@code /dialogue/new}: {@code {"participants": [{"name": label, "player": player or role}]}};
-     * no body, or one without participants, seats no one.
+     * no body, or one without participants, seats no one. A {@code null} participants is refused like any other
+     * non-array: the description says array, and a client sending null has most likely lost its list.
      */
     static List<DialogueService.Named> participants(JsonNode body) {
         JsonNode list = body == null ? null : body.get("participants");
-        if (list == null || list.isNull()) {
+        if (list == null) {
             return List.of();
         }
         if (!list.isArray()) {

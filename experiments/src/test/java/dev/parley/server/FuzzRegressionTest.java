@@ -81,6 +81,16 @@ class FuzzRegressionTest {
     }
 
     @Test
+    void participantsNullIsRefusedAsTheDescriptionSaysArray() {
+        // Schemathesis (CI, seed 1): {"participants": null} started a dialogue with no one seated
+        Loopback.Response r = http.post("/dialogue/new/testgame", "{\"participants\": null}");
+        assertThat(r.status()).as(r.body()).isEqualTo(400);
+        assertThat(r.error()).contains("\"participants\" must be an array");
+        // an object without the field still seats no one
+        assertThat(http.post("/dialogue/new/testgame", "{}").status()).isEqualTo(200);
+    }
+
+    @Test
     void participantNamesAreCheckedAsTheDescriptionCountsThem() {
         // a name of 200 characters outside the BMP is 400 UTF-16 units: the description allows it (code points)
         String astral = "\uD83D\uDE00".repeat(200);
