@@ -106,14 +106,14 @@ final class JsonBodies {
         return out;
     }
 
-    /** The {@code Idempotency-Key} header: printable ASCII, at most 200 characters; null when absent. */
+    /** The {@code Idempotency-Key} header: printable ASCII without spaces, at most 200 characters (the pattern the API description declares); null when absent. */
     static String idempotencyKey(String key) {
         if (key == null) {
             return null;
         }
         if (key.isEmpty() || key.length() > MAX_KEY_CHARS || !key.chars().allMatch(ch -> ch > 0x20 && ch < 0x7f)) {
             throw new ServiceException.Invalid("Idempotency-Key must be 1 to " + MAX_KEY_CHARS
-                    + " printable ASCII characters");
+                    + " printable ASCII characters, no spaces");
         }
         return key;
     }

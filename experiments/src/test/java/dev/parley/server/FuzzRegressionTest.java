@@ -108,4 +108,30 @@ class FuzzRegressionTest {
         assertThat(blank.status()).as(blank.body()).isEqualTo(409);
         assertThat(blank.error()).contains("no free seat for player or role");
     }
+
+    @Test
+    void theIdempotencyKeyPatternTheDescriptionDeclaresIsExactlyWhatTheServerAccepts() throws Exception {
+        // Schemathesis sent a key the description allowed (it declared only a length) and was refused 400
+        var spec = Loopback.JSON.readTree(FuzzRegressionTest.class.getResourceAsStream("/api/openapi.json"));
+        String pattern = null;
+        for (var param : spec.findParents("in")) {
+            if ("Idempotency-Key".equals(param.path("name").asText())) {
+                pattern = param.path("schema").path("pattern").asText(null);
+            }
+        }
+        assertThat(pattern).as("the description declares a pattern for Idempotency-Key").isNotNull();
+        java.util.regex.Pattern declared = java.util.regex.Pattern.compile(pattern);
+        String[] keys = {"k-1", "a", "~!", "x".repeat(200), "x".repeat(201), "bad key", "tab\tkey", "del\u007f",
+            "\u00d7\u00e5", "caf\u00e9", " lead", "trail "};
+        for (String key : keys) {
+            boolean accepted;
+            try {
+                JsonBodies.idempotencyKey(key);
+                accepted = true;
+            } catch (ServiceException.Invalid e) {
+                accepted = false;
+            }
+            assertThat(accepted).as(q(key)).isEqualTo(declared.matcher(key).find());
+        }
+    }
 }
