@@ -21,11 +21,12 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The contract every dialogue domain keeps. A domain's test class extends this kit and says which domain it is;
- * the kit reads every message of a whole offline tree and of longer random dialogues, and checks: scenarios are seeded; a speaker's plan and move choice never
- * depend on another player's private information; chosen moves are legal; every message is verified content in
- * readable words (no planner label, no doubled word, no "1 kiwis"); scores stay in range; and the domain's game passes
- * {@link GameConformance}.
+ * The contract every dialogue domain keeps. A domain's test class extends this kit and passes its domain, the
+ * labels that must never reach the words and its countable nouns to the constructor; the kit reads every message of
+ * a whole offline tree and of longer random dialogues, and checks: scenarios are seeded; a speaker's plan and move
+ * choice never depend on another player's private information; chosen moves are legal; every message is verified
+ * content in readable words (no planner label, no doubled word, no "1 kiwis"); scores stay in range; and the
+ * domain's game passes {@link GameConformance}.
  */
 public abstract class DomainConformance {
 
@@ -35,17 +36,24 @@ public abstract class DomainConformance {
             + "|nine|ten) (\\w+)\\b", Pattern.CASE_INSENSITIVE);
     private static final int PLAYOUTS = 120;
 
-    /** The domain under test. */
-    protected abstract Domain domain();
+    private final Domain domain;
+    private final List<String> forbiddenInWords;
+    private final List<String[]> nouns;
 
-    /** Words that must never appear in a message: the domain's internal labels and keys. */
-    protected List<String> forbiddenInWords() {
-        return List.of();
+    /**
+     * @param domain           the domain under test
+     * @param forbiddenInWords words that must never appear in a message: the domain's internal labels and keys
+     * @param nouns            the domain's countable nouns (singular, plural), for the plural check; empty to skip it
+     */
+    protected DomainConformance(Domain domain, List<String> forbiddenInWords, List<String[]> nouns) {
+        this.domain = domain;
+        this.forbiddenInWords = List.copyOf(forbiddenInWords);
+        this.nouns = List.copyOf(nouns);
     }
 
-    /** The domain's countable nouns (singular, plural), for the plural check; empty to skip it. */
-    protected List<String[]> nouns() {
-        return List.of();
+    /** The domain under test. */
+    protected final Domain domain() {
+        return domain;
     }
 
     /** Random offline playouts over a few scenarios, every instruction of the domain's set. */
@@ -170,11 +178,11 @@ public abstract class DomainConformance {
                 Matcher doubled = DOUBLED.matcher(words);
                 assertThat(doubled.find() ? doubled.group() : "").as(where + ": a doubled word").isEmpty();
                 String lower = words.toLowerCase(Locale.ROOT);
-                for (String label : forbiddenInWords()) {
+                for (String label : forbiddenInWords) {
                     assertThat(lower).as(where + " leaks the label " + label).doesNotContain(label.toLowerCase(
                             Locale.ROOT));
                 }
-                for (String[] noun : nouns()) {
+                for (String[] noun : nouns) {
                     Matcher one = ONE_PLURAL.matcher(words);
                     while (one.find()) {
                         assertThat(one.group(1).toLowerCase(Locale.ROOT)).as(where + ": \"" + one.group() + "\"")
