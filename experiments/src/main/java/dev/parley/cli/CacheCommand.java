@@ -45,8 +45,6 @@ final class CacheCommand implements Runnable {
         CacheCommand parent;
         @Mixin
         JsonOption json;
-        @Spec
-        CommandSpec spec;
 
         @Override
         public Integer call() {
@@ -54,7 +52,7 @@ final class CacheCommand implements Runnable {
             try (CallCache c = LlmOptions.openCache(parent.cache, true)) {
                 s = c.stats();
             }
-            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter out = json.out();
             if (json.on()) {
                 ObjectNode o = Json.MAPPER.createObjectNode();
                 o.put("location", s.location()).put("entries", s.entries()).put("input_tokens", s.inputTokens())

@@ -13,10 +13,8 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /** {@code parley domains}: what each dialogue domain is: its roles, instructions, payoff range and scenarios. */
 @Command(name = "domains", mixinStandardHelpOptions = true,
@@ -37,16 +35,13 @@ final class DomainsCommand implements Callable<Integer> {
     @Mixin
     JsonOption json;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() {
         if (scenarios < 1) {
             throw new UserInputException("--scenarios must be at least 1, got " + scenarios);
         }
         List<Domain> domains = name == null ? DialogueDomains.all() : List.of(DialogueDomains.require(name));
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = json.out();
         if (json.on()) {
             ObjectNode root = Json.MAPPER.createObjectNode();
             ArrayNode arr = root.putArray("domains");

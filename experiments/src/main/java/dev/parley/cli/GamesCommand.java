@@ -9,8 +9,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code parley games}: the built-in games with their parameters, and the dialogue domains. */
 @Command(name = "games", mixinStandardHelpOptions = true, description = {"List the built-in games, each with its"
@@ -23,12 +21,9 @@ final class GamesCommand implements Callable<Integer> {
     @Mixin
     JsonOption json;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = json.out();
         if (json.on()) {
             ObjectNode root = Json.MAPPER.createObjectNode();
             ArrayNode games = root.putArray("games");

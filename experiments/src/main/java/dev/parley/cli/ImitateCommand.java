@@ -26,9 +26,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code parley imitate}: imitate CFR policies and play the imitation in a held-out domain (paper App. E). */
 @Command(name = "imitate", mixinStandardHelpOptions = true,
@@ -103,9 +101,6 @@ final class ImitateCommand implements Callable<Integer> {
 
     @Mixin
     JsonOption json;
-
-    @Spec
-    CommandSpec spec;
 
     @Override
     public Integer call() {
@@ -212,16 +207,16 @@ final class ImitateCommand implements Callable<Integer> {
         }
         ObjectNode report = ImitationJson.report(held.name(), trainDomains.stream().map(Domain::name).toList(),
                 split, runs);
-        spec.commandLine().getOut().print(json.on() ? Json.write(report) + "\n" : table(report));
+        json.out().print(json.on() ? Json.write(report) + "\n" : table(report));
         try {
             if (modelOut != null && runs.get(0).training() != null) {
                 ModelFile.write(modelOut, new ModelFile.Saved(runs.get(0).training().network(), names(held),
                         MiniLmFeaturizer.NAME));
-                spec.commandLine().getErr().println("wrote " + modelOut);
+                json.err().println("wrote " + modelOut);
             }
             if (out != null) {
                 for (Path p : ImitationJson.writeAll(report, runs.get(0), out)) {
-                    spec.commandLine().getErr().println("wrote " + p);
+                    json.err().println("wrote " + p);
                 }
             }
         } catch (IOException e) {

@@ -18,9 +18,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code parley preface}: the PrEFACE path on its own: validate a DCRS, build the prompt, fill the move. */
 @Command(name = "preface", mixinStandardHelpOptions = true,
@@ -46,9 +44,6 @@ final class PrefaceCommand implements Callable<Integer> {
     @Mixin
     LlmOptions llm;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() {
         Dcrs dcrs = read(dcrsFile);
@@ -59,7 +54,7 @@ final class PrefaceCommand implements Callable<Integer> {
         } catch (DcrsException e) {
             throw new UserInputException(dcrsFile + ": " + e.getMessage());
         }
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = json.out();
         if (promptOnly) {
             print(out, dcrs, prompt, null, null);
             return 0;

@@ -36,6 +36,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -77,18 +78,32 @@ final class ProtocolCommand implements Runnable {
         return ProtocolParser.load(file);
     }
 
+    /**
+     * {@link #load}, or empty after printing why not to {@code err}: every check error on a line of its own
+     * (fixing one at a time and re-running is slow), else the syntax error.
+     */
+    static Optional<Protocol> loadReporting(Path file, PrintWriter err) {
+        try {
+            return Optional.of(load(file));
+        } catch (DgdlCheckException e) {
+            for (Diagnostic d : e.errors()) {
+                err.println(d.file() + ":" + d.position().line() + ":" + d.position().column() + ": " + d.message());
+            }
+        } catch (DgdlException e) {
+            err.println(e.getMessage());
+        }
+        return Optional.empty();
+    }
+
     @Command(name = "list", mixinStandardHelpOptions = true, description = "List the bundled protocols.")
     static final class ListBundled implements Callable<Integer> {
 
         @Mixin
         JsonOption json;
 
-        @Spec
-        CommandSpec spec;
-
         @Override
         public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter out = json.out();
             if (json.on()) {
                 ObjectNode root = Json.MAPPER.createObjectNode();
                 ArrayNode arr = root.putArray("dgdl");
@@ -122,12 +137,9 @@ final class ProtocolCommand implements Runnable {
         @Mixin
         JsonOption json;
 
-        @Spec
-        CommandSpec spec;
-
         @Override
         public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter out = json.out();
             if (!moves) {
                 if (json.on()) {
                     throw new UserInputException("--json needs --moves (the source is printed as it is)");
@@ -138,19 +150,11 @@ final class ProtocolCommand implements Runnable {
                 out.print(text.endsWith("\n") ? text : text + "\n");
                 return 0;
             }
-            Protocol p;
-            try {
-                p = load(Path.of(name));
-            } catch (DgdlCheckException e) {
-                for (Diagnostic d : e.errors()) {
-                    spec.commandLine().getErr().println(d.file() + ":" + d.position().line() + ":"
-                            + d.position().column() + ": " + d.message());
-                }
-                return 2;
-            } catch (DgdlException e) {
-                spec.commandLine().getErr().println(e.getMessage());
+            Optional<Protocol> loaded = loadReporting(Path.of(name), json.err());
+            if (loaded.isEmpty()) {
                 return 2;
             }
+            Protocol p = loaded.get();
             // the legal moves at the start come from a real dialogue, so they are the engine's, rules run
             Map<String, List<String>> legal = new LinkedHashMap<>();
             String refused = null;
@@ -215,26 +219,14 @@ final class ProtocolCommand implements Runnable {
         @Option(names = "--portable", description = "Name each construct DGEP 2's parser cannot read (exit 2 if any).")
         boolean portable;
 
-        @Spec
-        CommandSpec spec;
-
         @Override
         public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            Protocol p;
-            try {
-                p = load(file);
-            } catch (DgdlCheckException e) {
-                // every error, one per line: fixing one at a time and re-running is slow
-                for (Diagnostic d : e.errors()) {
-                    spec.commandLine().getErr().println(d.file() + ":" + d.position().line() + ":"
-                            + d.position().column() + ": " + d.message());
-                }
-                return 2;
-            } catch (DgdlException e) {
-                spec.commandLine().getErr().println(e.getMessage());
+            PrintWriter out = json.out();
+            Optional<Protocol> loaded = loadReporting(file, json.err());
+            if (loaded.isEmpty()) {
                 return 2;
             }
+            Protocol p = loaded.get();
             if (portable) {
                 return portability(p, out);
             }
@@ -401,16 +393,13 @@ final class ProtocolCommand implements Runnable {
                 description = "Timeout of an HTTP external condition in ms (default: ${DEFAULT-VALUE}).")
         long externalTimeoutMs;
 
-        @Spec
-        CommandSpec spec;
-
         /** The first rejected step, as "step N (speaker move) was rejected: reason"; null while none is. */
         private String rejected;
 
         @Override
         public Integer call() {
-            PrintWriter out = spec.commandLine().getOut();
-            PrintWriter err = spec.commandLine().getErr();
+            PrintWriter out = json.out();
+            PrintWriter err = json.err();
             Protocol p;
             try {
                 p = load(file);

@@ -31,10 +31,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code parley serve-bench}: a bounded load test of the dialogue server over loopback. In-process servers on a fresh
@@ -91,9 +89,6 @@ final class ServeBenchCommand implements Callable<Integer> {
     @Mixin
     JsonOption json;
 
-    @Spec
-    CommandSpec spec;
-
     private record Run(long[] latenciesNanos, int errors, String firstError) {
     }
 
@@ -130,7 +125,7 @@ final class ServeBenchCommand implements Callable<Integer> {
             }
             kind = services.get(0).health().database();
             List<URI> bases = started.stream().map(DialogueServer::uri).toList();
-            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter out = json.out();
             if (longMoves != null) {
                 return longRun(out, bases.get(0), location) ? 0 : Parley.EXIT_INTERNAL;
             }

@@ -21,9 +21,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code parley solve}: run a CFR-family or Monte-Carlo CFR solver and report the average policy's quality. */
 @Command(name = "solve", mixinStandardHelpOptions = true,
@@ -62,9 +60,6 @@ final class SolveCommand implements Callable<Integer> {
 
     /** How many actions per infoset the table shows; the JSON has them all. */
     static final int TOP_ACTIONS = 3;
-
-    @Spec
-    CommandSpec spec;
 
     @Override
     public Integer call() throws IOException {
@@ -116,7 +111,7 @@ final class SolveCommand implements Callable<Integer> {
     }
 
     private void print(Game g, double[] values, Double nashConv, double seconds, TabularPolicy policy) {
-        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter out = json.out();
         int players = g.numPlayers();
         if (json.on()) {
             ObjectNode root = Json.MAPPER.createObjectNode();

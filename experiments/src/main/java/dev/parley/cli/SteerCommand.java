@@ -38,9 +38,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code parley steer}: an agent that plays a served dialogue by the solver's policy; {@code steer demo}. */
 @Command(name = "steer", mixinStandardHelpOptions = true,
@@ -169,9 +167,6 @@ final class SteerCommand implements Callable<Integer> {
     @Mixin
     LlmOptions llm;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() {
         if (state != null) {
@@ -189,7 +184,7 @@ final class SteerCommand implements Callable<Integer> {
                     Duration.ofMillis(game.pollMs), Duration.ofSeconds(game.timeoutSeconds),
                     baseline ? "baseline" : "steered", new MiniLmWordingMatcher());
             SteeredAgent.Outcome o = agent.play(dialogue, role);
-            print(spec.commandLine().getOut(), m, List.of(o), json.on());
+            print(json.out(), m, List.of(o), json.on());
         }
         return 0;
     }
@@ -207,7 +202,7 @@ final class SteerCommand implements Callable<Integer> {
             } catch (AgentException e) {
                 throw new UserInputException(state + ": " + e.getMessage());
             }
-            PrintWriter out = spec.commandLine().getOut();
+            PrintWriter out = json.out();
             if (json.on()) {
                 ObjectNode root = Json.MAPPER.createObjectNode().put("domain", d.name())
                         .put("backend", m.game().backend()).put("player", advice.player());
@@ -375,9 +370,6 @@ final class SteerCommand implements Callable<Integer> {
         @Mixin
         LlmOptions llm;
 
-        @Spec
-        CommandSpec spec;
-
         @Override
         public Integer call() throws Exception {
             Domain d = game.domain();
@@ -409,7 +401,7 @@ final class SteerCommand implements Callable<Integer> {
                         Future<SteeredAgent.Outcome> a = two.submit(() -> steered.play(id, steeredRole));
                         Future<SteeredAgent.Outcome> b = two.submit(() -> base.play(id, baselineRole));
                         List<SteeredAgent.Outcome> outcomes = List.of(get(a), get(b));
-                        print(spec.commandLine().getOut(), m, outcomes, json.on());
+                        print(json.out(), m, outcomes, json.on());
                     } finally {
                         two.shutdownNow();
                     }

@@ -76,14 +76,14 @@ final class StudyCommand implements Callable<Integer> {
     }
 
     /** Prints the report (JSON or table), then writes its files under {@code out} when one is given. */
-    static void emit(CommandSpec spec, String printed, Path out, StudyFiles files) {
-        spec.commandLine().getOut().print(printed);
+    static void emit(JsonOption output, String printed, Path out, StudyFiles files) {
+        output.out().print(printed);
         if (out == null) {
             return;
         }
         try {
             for (Path p : files.write(out)) {
-                spec.commandLine().getErr().println("wrote " + p);
+                output.err().println("wrote " + p);
             }
         } catch (IOException e) {
             throw new UserInputException("cannot write the study to " + out + ": " + e.getMessage());

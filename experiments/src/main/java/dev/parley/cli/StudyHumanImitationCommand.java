@@ -15,9 +15,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code parley study human-imitation}: behaviour cloning of CaSiNo's people, and the clone in the meta-game. */
 @Command(name = "human-imitation", mixinStandardHelpOptions = true,
@@ -79,9 +77,6 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
     @Mixin
     JsonOption jsonOption = new JsonOption();
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() {
         StudyCommand.atLeast(seeds, 1, "--seeds");
@@ -113,7 +108,7 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
                     new MiniLmFeaturizer(), meta, n -> bar.step());
         }
         ObjectNode o = json(r, metaSolver);
-        StudyCommand.emit(spec, jsonOption.json ? StudyJson.text(o) + "\n" : table(r), out, dir -> {
+        StudyCommand.emit(jsonOption, jsonOption.json ? StudyJson.text(o) + "\n" : table(r), out, dir -> {
             List<Path> written = new ArrayList<>();
             written.add(StudyJson.write(dir, "report.json", StudyJson.text(o) + "\n"));
             written.add(StudyJson.write(dir, "report.csv", csv(r)));

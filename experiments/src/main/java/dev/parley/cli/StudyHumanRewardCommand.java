@@ -16,9 +16,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code parley study human-reward}: a reward model's points against the points people actually scored. */
 @Command(name = "human-reward", mixinStandardHelpOptions = true,
@@ -54,9 +52,6 @@ final class StudyHumanRewardCommand implements Callable<Integer> {
     @Mixin
     LlmOptions llmOptions;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() {
         Judge judge = judging.judge(llmOptions);
@@ -78,7 +73,7 @@ final class StudyHumanRewardCommand implements Callable<Integer> {
         }
         HumanRewardStudy.Report done = r;
         ObjectNode o = json(r);
-        StudyCommand.emit(spec, jsonOption.json ? StudyJson.text(o) + "\n" : table(r), out, dir -> {
+        StudyCommand.emit(jsonOption, jsonOption.json ? StudyJson.text(o) + "\n" : table(r), out, dir -> {
             List<Path> written = new ArrayList<>();
             written.add(StudyJson.write(dir, "report.json", StudyJson.text(o) + "\n"));
             written.add(StudyJson.write(dir, "report.csv", csv(done)));

@@ -14,9 +14,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code parley study human-solver}: the solved game's equilibrium payoffs against what the people got. */
 @Command(name = "human-solver", mixinStandardHelpOptions = true,
@@ -54,9 +52,6 @@ final class StudyHumanSolverCommand implements Callable<Integer> {
     @Mixin
     JsonOption jsonOption = new JsonOption();
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() {
         StudyCommand.atLeast(maxReplies, 1, "--max-replies");
@@ -72,7 +67,7 @@ final class StudyHumanSolverCommand implements Callable<Integer> {
             r = HumanSolverStudy.run(config, valid, test, bar::step);
         }
         ObjectNode o = json(r);
-        StudyCommand.emit(spec, jsonOption.json ? StudyJson.text(o) + "\n" : table(r), out, dir -> {
+        StudyCommand.emit(jsonOption, jsonOption.json ? StudyJson.text(o) + "\n" : table(r), out, dir -> {
             List<Path> written = new ArrayList<>();
             written.add(StudyJson.write(dir, "report.json", StudyJson.text(o) + "\n"));
             written.add(StudyJson.write(dir, "report.csv", csv(r)));

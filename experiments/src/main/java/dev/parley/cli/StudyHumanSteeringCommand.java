@@ -12,9 +12,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code parley study human-steering}: Parley's reading of people's words against the annotators' strategies. */
 @Command(name = "human-steering", mixinStandardHelpOptions = true,
@@ -33,9 +31,6 @@ final class StudyHumanSteeringCommand implements Callable<Integer> {
     @Mixin
     JsonOption jsonOption = new JsonOption();
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() {
         StudyCommand.checkOut(out);
@@ -44,7 +39,7 @@ final class StudyHumanSteeringCommand implements Callable<Integer> {
         HumanSteeringStudy.Report r = HumanSteeringStudy.run(corpus.train(), corpus.valid(), corpus.test(),
                 minilm::embed);
         ObjectNode o = json(r);
-        StudyCommand.emit(spec, jsonOption.json ? StudyJson.text(o) + "\n" : table(r), out, dir -> {
+        StudyCommand.emit(jsonOption, jsonOption.json ? StudyJson.text(o) + "\n" : table(r), out, dir -> {
             List<Path> written = new ArrayList<>();
             written.add(StudyJson.write(dir, "report.json", StudyJson.text(o) + "\n"));
             written.add(StudyJson.write(dir, "report.csv", csv(r)));

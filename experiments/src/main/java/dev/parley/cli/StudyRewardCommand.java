@@ -12,9 +12,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code parley study reward}: an LLM judge against the domain's exact scorer (paper §4, App. C.1). */
 @Command(name = "reward", mixinStandardHelpOptions = true,
@@ -55,9 +53,6 @@ final class StudyRewardCommand implements Callable<Integer> {
     @Mixin
     LlmOptions llmOptions;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() {
         Domain d = target.domain;
@@ -89,7 +84,7 @@ final class StudyRewardCommand implements Callable<Integer> {
             }
         }
         RewardStudy.Report done = report;
-        StudyCommand.emit(spec, json.on() ? StudyJson.text(StudyJson.reward(report)) + "\n" : table(report), out,
+        StudyCommand.emit(json, json.on() ? StudyJson.text(StudyJson.reward(report)) + "\n" : table(report), out,
                 dir -> StudyJson.writeReward(done, dir));
         return 0;
     }

@@ -13,9 +13,7 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Spec;
 
 /** {@code parley study steering}: do generated words follow the instruction? (paper §4, App. B.1) */
 @Command(name = "steering", mixinStandardHelpOptions = true,
@@ -53,9 +51,6 @@ final class StudySteeringCommand implements Callable<Integer> {
     @Mixin
     LlmOptions llmOptions;
 
-    @Spec
-    CommandSpec spec;
-
     @Override
     public Integer call() {
         Domain d = target.domain;
@@ -91,7 +86,7 @@ final class StudySteeringCommand implements Callable<Integer> {
             }
         }
         SteeringStudy.Report done = report;
-        StudyCommand.emit(spec, json.on() ? StudyJson.text(StudyJson.steering(report)) + "\n" : table(report), out,
+        StudyCommand.emit(json, json.on() ? StudyJson.text(StudyJson.steering(report)) + "\n" : table(report), out,
                 dir -> StudyJson.writeSteering(done, dir));
         return 0;
     }
