@@ -4,6 +4,7 @@ import dev.parley.domain.campsite.Campsite;
 import dev.parley.domain.campsite.CasinoCorpus;
 import dev.parley.domain.campsite.CasinoDialogue;
 import dev.parley.domain.corpus.CorpusException;
+import dev.parley.study.HumanRewardStudy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -34,6 +35,24 @@ record HumanCorpus(List<CasinoDialogue> train, List<CasinoDialogue> valid, List<
                     CasinoCorpus.load(CasinoCorpus.Split.VALID), List.of(), null);
         } catch (CorpusException e) {
             throw new UserInputException(e.getMessage());
+        }
+    }
+
+    /**
+     * {@code n} dialogues of valid and of test, drawn by {@code seed} (0: every one); test is null when the held-out
+     * split was not read ({@link #loadValid}).
+     */
+    Sample sample(int n, long seed) {
+        return new Sample(HumanRewardStudy.sample(valid, n, seed),
+                testFile == null ? null : HumanRewardStudy.sample(test, n, seed));
+    }
+
+    /** The dialogues a study on people reads: of valid, and of test unless it was not read (null). */
+    record Sample(List<CasinoDialogue> valid, List<CasinoDialogue> test) {
+
+        /** How many dialogues there are in all. */
+        int size() {
+            return valid.size() + (test == null ? 0 : test.size());
         }
     }
 

@@ -225,12 +225,20 @@ public final class LlmOptions {
             throw new UserInputException("--llm openai needs --model (or PARLEY_MODEL, or model in "
                     + environment.configFile() + "), e.g. gpt-4o-mini or the name your server serves");
         }
-        if (timeoutSeconds <= 0 || maxTokens < 1 || retries < 0) {
-            throw new UserInputException("--timeout and --max-tokens must be positive and --retries non-negative");
+        LlmConfig config = openAiConfig(settings);
+        Map<String, String> variables = environment.variables();
+        if (checkedMode == CacheMode.REPLAY && environment.get(settings.apiKeyEnv()) == null) {
+            // replay answers from the cache or fails: it never calls the model, so it needs no key
+            variables = new java.util.HashMap<>(variables);
+            variables.put(settings.apiKeyEnv(), "replay-makes-no-calls");
         }
-        LlmConfig config;
+        Map<String, String> keyed = variables;
+        return cached(() -> ChatProvider.backend(config, keyed), checkedMode, accounting);
+    }
+
+    private LlmConfig openAiConfig(ModelSettings settings) {
         try {
-            config = LlmConfig.openAi(settings.baseUrl(), settings.model())
+            return LlmConfig.openAi(settings.baseUrl(), settings.model())
                     .withSampling(temperature, null, maxTokens)
                     .withTimeout(Duration.ofMillis(Math.round(timeoutSeconds * 1000)))
                     .withRetries(retries, Duration.ofMillis(500))
@@ -238,18 +246,22 @@ public final class LlmOptions {
         } catch (IllegalArgumentException e) {
             throw new UserInputException("--base-url '" + settings.baseUrl() + "': " + e.getMessage());
         }
-        CacheMode mode = checkedMode;
+    }
+
+    /** What opens the model behind the cache; it may fail with an {@link LlmException}. */
+    private interface ModelOpener {
+        ChatBackend open();
+    }
+
+    /**
+     * A session of {@code backend} behind the call cache {@code mode} asks for. The cache is opened first and closed
+     * again when the backend cannot be opened, and the failure is reported as bad input.
+     */
+    private Session cached(ModelOpener backend, CacheMode mode, CallAccounting accounting) {
         CallCache callCache = mode == CacheMode.OFF ? null
                 : openCache(cache, mode != CacheMode.READ_WRITE, environment.variables());
-        Map<String, String> variables = environment.variables();
-        if (mode == CacheMode.REPLAY && environment.get(settings.apiKeyEnv()) == null) {
-            // replay answers from the cache or fails: it never calls the model, so it needs no key
-            variables = new java.util.HashMap<>(variables);
-            variables.put(settings.apiKeyEnv(), "replay-makes-no-calls");
-        }
         try {
-            ChatBackend chat = new CachedChat(ChatProvider.backend(config, variables), callCache, mode, accounting,
-                    concurrency);
+            ChatBackend chat = new CachedChat(backend.open(), callCache, mode, accounting, concurrency);
             return new Session(new LlmUtteranceGenerator(chat), chat, callCache, mode, accounting,
                     new BoundedExecutor(concurrency));
         } catch (LlmException | IllegalArgumentException e) {
@@ -272,20 +284,9 @@ public final class LlmOptions {
         LocalModelSettings local = new LocalModelSettings(Path.of(file), contextSize * slots, slots,
                 Runtime.getRuntime().availableProcessors(), temperature, topP, maxTokens, 0,
                 Duration.ofMillis(Math.round(timeoutSeconds * 1000)), promptReuse, repeatPenalty);
-        CallCache callCache = mode == CacheMode.OFF ? null
-                : openCache(cache, mode != CacheMode.READ_WRITE, environment.variables());
-        try {
-            // replay never calls the model: the file must not even be loaded (it may not be on this machine)
-            ChatBackend inner = mode == CacheMode.REPLAY ? LlamaCppChat.unloaded(local) : LlamaCppChat.open(local);
-            ChatBackend chat = new CachedChat(inner, callCache, mode, accounting, concurrency);
-            return new Session(new LlmUtteranceGenerator(chat), chat, callCache, mode, accounting,
-                    new BoundedExecutor(concurrency));
-        } catch (LlmException | IllegalArgumentException e) {
-            if (callCache != null) {
-                callCache.close();
-            }
-            throw new UserInputException(e.getMessage(), e);
-        }
+        // replay never calls the model: the file must not even be loaded (it may not be on this machine)
+        return cached(() -> mode == CacheMode.REPLAY ? LlamaCppChat.unloaded(local) : LlamaCppChat.open(local), mode,
+                accounting);
     }
 
     CacheMode mode() {

@@ -1,13 +1,19 @@
 package dev.parley.cli;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.study.StudyJson;
 import dev.parley.dialogue.Domain;
+import dev.parley.llm.LlmException;
 import dev.parley.dialogue.MoveGenerator;
 import dev.parley.dialogue.OfflineMoveGenerator;
 import dev.parley.domain.DialogueDomains;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
+import java.util.function.Function;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -73,6 +79,40 @@ final class StudyCommand implements Callable<Integer> {
             throw new UserInputException("--generator llm needs a language model (--llm openai ...)");
         }
         return "offline".equals(generator) ? new OfflineMoveGenerator(d.content()) : session.moves(d);
+    }
+
+    /**
+     * Runs a study under a progress bar of {@code steps}: a setting the study refuses is bad input, and so is a model
+     * failure, named with the domain.
+     */
+    static <R> R run(String task, long steps, Domain d, Function<Progress, R> study) {
+        try (Progress bar = Progress.start(task, steps)) {
+            return study.apply(bar);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException(e.getMessage());
+        } catch (LlmException e) {
+            throw new UserInputException(d.name() + ": language model: " + e.getMessage());
+        }
+    }
+
+    /** A file a study on people writes beside report.json, its text made only when it is written. */
+    record ReportFile(String name, Supplier<String> text) {
+    }
+
+    /**
+     * Prints a study's report, as JSON with {@code --json} and else as its table, then writes report.json and
+     * {@code files} under {@code out} when one is given.
+     */
+    static void emit(JsonOption output, ObjectNode report, Supplier<String> table, Path out, ReportFile... files) {
+        String json = StudyJson.text(report) + "\n";
+        emit(output, output.on() ? json : table.get(), out, dir -> {
+            List<Path> written = new ArrayList<>();
+            written.add(StudyJson.write(dir, "report.json", json));
+            for (ReportFile f : files) {
+                written.add(StudyJson.write(dir, f.name(), f.text().get()));
+            }
+            return written;
+        });
     }
 
     /** Prints the report (JSON or table), then writes its files under {@code out} when one is given. */

@@ -1,5 +1,6 @@
 package dev.parley.cli;
 
+import dev.parley.cli.StudyCommand.ReportFile;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.experiment.Estimate;
@@ -9,7 +10,6 @@ import dev.parley.nfg.MetaSolvers;
 import dev.parley.study.HumanImitationStudy;
 import dev.parley.study.StudyJson;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -108,12 +108,7 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
                     new MiniLmFeaturizer(), meta, n -> bar.step());
         }
         ObjectNode o = json(r, metaSolver);
-        StudyCommand.emit(jsonOption, jsonOption.json ? StudyJson.text(o) + "\n" : table(r), out, dir -> {
-            List<Path> written = new ArrayList<>();
-            written.add(StudyJson.write(dir, "report.json", StudyJson.text(o) + "\n"));
-            written.add(StudyJson.write(dir, "report.csv", csv(r)));
-            return written;
-        });
+        StudyCommand.emit(jsonOption, o, () -> table(r), out, new ReportFile("report.csv", () -> csv(r)));
         return 0;
     }
 

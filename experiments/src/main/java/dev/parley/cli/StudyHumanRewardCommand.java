@@ -1,16 +1,15 @@
 package dev.parley.cli;
 
+import dev.parley.cli.StudyCommand.ReportFile;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.RewardModel;
 import dev.parley.domain.campsite.Campsite;
-import dev.parley.domain.campsite.CasinoDialogue;
 import dev.parley.experiment.Judge;
 import dev.parley.llm.LlmException;
 import dev.parley.study.HumanRewardStudy;
 import dev.parley.study.StudyJson;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -57,30 +56,24 @@ final class StudyHumanRewardCommand implements Callable<Integer> {
         Judge judge = judging.judge(llmOptions);
         StudyCommand.atLeast(sample, 0, "--sample");
         StudyCommand.checkOut(out);
-        HumanCorpus corpus = people.load(split.validOnly);
-        List<CasinoDialogue> valid = HumanRewardStudy.sample(corpus.valid(), sample, seedOption.seed);
-        List<CasinoDialogue> test = split.validOnly ? null : HumanRewardStudy.sample(corpus.test(), sample, seedOption.seed);
+        HumanCorpus.Sample drawn = people.load(split.validOnly).sample(sample, seedOption.seed);
         HumanRewardStudy.Report r;
         try (LlmOptions.Session session = llmOptions.open()) {
             Domain d = Campsite.domain();
             RewardModel model = session.reward(d, judge, seedOption.seed);
-            int total = valid.size() + (test == null ? 0 : test.size());
-            try (Progress bar = Progress.start("judging " + d.name(), total)) {
-                r = HumanRewardStudy.run(model.backend(), HumanRewardStudy.of(model), valid, test, bar::step);
+            try (Progress bar = Progress.start("judging " + d.name(), drawn.size())) {
+                r = HumanRewardStudy.run(model.backend(), HumanRewardStudy.of(model), drawn.valid(), drawn.test(),
+                        bar::step);
             } catch (LlmException e) {
                 throw new UserInputException(d.name() + ": language model: " + e.getMessage());
             }
         }
         HumanRewardStudy.Report done = r;
         ObjectNode o = json(r);
-        StudyCommand.emit(jsonOption, jsonOption.json ? StudyJson.text(o) + "\n" : table(r), out, dir -> {
-            List<Path> written = new ArrayList<>();
-            written.add(StudyJson.write(dir, "report.json", StudyJson.text(o) + "\n"));
-            written.add(StudyJson.write(dir, "report.csv", csv(done)));
-            written.add(StudyJson.write(dir, "cases.csv", cases(done)));
-            written.add(StudyJson.write(dir, "answers.jsonl", answers(done)));
-            return written;
-        });
+        StudyCommand.emit(jsonOption, o, () -> table(done), out,
+                new ReportFile("report.csv", () -> csv(done)),
+                new ReportFile("cases.csv", () -> cases(done)),
+                new ReportFile("answers.jsonl", () -> answers(done)));
         return 0;
     }
 

@@ -1,14 +1,12 @@
 package dev.parley.cli;
 
+import dev.parley.cli.StudyCommand.ReportFile;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.parley.domain.campsite.CasinoDialogue;
 import dev.parley.experiment.Estimate;
-import dev.parley.study.HumanRewardStudy;
 import dev.parley.study.HumanSolverStudy;
 import dev.parley.study.StudyJson;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -58,22 +56,16 @@ final class StudyHumanSolverCommand implements Callable<Integer> {
         StudyCommand.atLeast(solving.iterations, 1, "--iterations");
         StudyCommand.atLeast(sample, 0, "--sample");
         StudyCommand.checkOut(out);
-        HumanCorpus corpus = people.load(split.validOnly);
-        List<CasinoDialogue> valid = HumanRewardStudy.sample(corpus.valid(), sample, seedOption.seed);
-        List<CasinoDialogue> test = split.validOnly ? null : HumanRewardStudy.sample(corpus.test(), sample, seedOption.seed);
+        HumanCorpus.Sample drawn = people.load(split.validOnly).sample(sample, seedOption.seed);
         HumanSolverStudy.Config config = new HumanSolverStudy.Config(maxReplies, solving.iterations);
         HumanSolverStudy.Report r;
-        try (Progress bar = Progress.start("solving scenarios", valid.size() + (test == null ? 0 : test.size()))) {
-            r = HumanSolverStudy.run(config, valid, test, bar::step);
+        try (Progress bar = Progress.start("solving scenarios", drawn.size())) {
+            r = HumanSolverStudy.run(config, drawn.valid(), drawn.test(), bar::step);
         }
         ObjectNode o = json(r);
-        StudyCommand.emit(jsonOption, jsonOption.json ? StudyJson.text(o) + "\n" : table(r), out, dir -> {
-            List<Path> written = new ArrayList<>();
-            written.add(StudyJson.write(dir, "report.json", StudyJson.text(o) + "\n"));
-            written.add(StudyJson.write(dir, "report.csv", csv(r)));
-            written.add(StudyJson.write(dir, "cases.csv", cases(r)));
-            return written;
-        });
+        StudyCommand.emit(jsonOption, o, () -> table(r), out,
+                new ReportFile("report.csv", () -> csv(r)),
+                new ReportFile("cases.csv", () -> cases(r)));
         return 0;
     }
 

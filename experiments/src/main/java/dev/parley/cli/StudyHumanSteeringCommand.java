@@ -1,12 +1,12 @@
 package dev.parley.cli;
 
+import dev.parley.cli.StudyCommand.ReportFile;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.agent.MiniLmWordingMatcher;
 import dev.parley.study.HumanSteeringStudy;
 import dev.parley.study.StudyJson;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -39,13 +39,9 @@ final class StudyHumanSteeringCommand implements Callable<Integer> {
         HumanSteeringStudy.Report r = HumanSteeringStudy.run(corpus.train(), corpus.valid(), corpus.test(),
                 minilm::embed);
         ObjectNode o = json(r);
-        StudyCommand.emit(jsonOption, jsonOption.json ? StudyJson.text(o) + "\n" : table(r), out, dir -> {
-            List<Path> written = new ArrayList<>();
-            written.add(StudyJson.write(dir, "report.json", StudyJson.text(o) + "\n"));
-            written.add(StudyJson.write(dir, "report.csv", csv(r)));
-            written.add(StudyJson.write(dir, "items.csv", items(r)));
-            return written;
-        });
+        StudyCommand.emit(jsonOption, o, () -> table(r), out,
+                new ReportFile("report.csv", () -> csv(r)),
+                new ReportFile("items.csv", () -> items(r)));
         return 0;
     }
 

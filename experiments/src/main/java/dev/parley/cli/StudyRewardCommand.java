@@ -4,7 +4,6 @@ import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.MoveGenerator;
 import dev.parley.dialogue.RewardModel;
 import dev.parley.experiment.Judge;
-import dev.parley.llm.LlmException;
 import dev.parley.study.Outcome;
 import dev.parley.study.RewardStudy;
 import dev.parley.study.StudyJson;
@@ -68,20 +67,15 @@ final class StudyRewardCommand implements Callable<Integer> {
         if (!generator.equals("offline") && !generator.equals("llm")) {
             throw new UserInputException("--generator must be offline or llm, not '" + generator + "'");
         }
-        RewardStudy.Config config = RewardStudy.Config.of(samples, dealt.maxReplies, dealt.scenarios, dealt.seed);
-        config = new RewardStudy.Config(config.samples(), config.maxReplies(), config.scenarios(), config.seed(),
-                worst, config.maxDialogues());
+        RewardStudy.Config defaults = RewardStudy.Config.of(samples, dealt.maxReplies, dealt.scenarios, dealt.seed);
+        RewardStudy.Config config = new RewardStudy.Config(defaults.samples(), defaults.maxReplies(),
+                defaults.scenarios(), defaults.seed(), worst, defaults.maxDialogues());
         RewardStudy.Report report;
         try (LlmOptions.Session session = llmOptions.open()) {
             MoveGenerator moves = StudyCommand.moves(generator, session, d);
             RewardModel j = session.reward(d, judge, dealt.seed);
-            try (Progress bar = Progress.start("judging " + d.name(), 3L * samples)) {
-                report = RewardStudy.run(d, moves, j, config, session.executor(), n -> bar.step());
-            } catch (IllegalArgumentException e) {
-                throw new UserInputException(e.getMessage());
-            } catch (LlmException e) {
-                throw new UserInputException(d.name() + ": language model: " + e.getMessage());
-            }
+            report = StudyCommand.run("judging " + d.name(), 3L * samples, d,
+                    bar -> RewardStudy.run(d, moves, j, config, session.executor(), n -> bar.step()));
         }
         RewardStudy.Report done = report;
         StudyCommand.emit(json, json.on() ? StudyJson.text(StudyJson.reward(report)) + "\n" : table(report), out,

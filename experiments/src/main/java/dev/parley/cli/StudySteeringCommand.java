@@ -2,7 +2,6 @@ package dev.parley.cli;
 
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.MoveGenerator;
-import dev.parley.llm.LlmException;
 import dev.parley.study.EmbeddingClassifier;
 import dev.parley.study.InstructionClassifier;
 import dev.parley.study.LlmClassifier;
@@ -76,14 +75,10 @@ final class StudySteeringCommand implements Callable<Integer> {
             }
             MoveGenerator moves = StudyCommand.moves(generator, session, d);
             int labels = SteeringStudy.labels(d).size();
-            try (Progress bar = Progress.start("classifying " + d.name(), (long) labels * samples)) {
-                report = SteeringStudy.run(d, moves, c, new SteeringStudy.Config(samples, dealt.maxReplies,
-                        dealt.scenarios, dealt.seed), session.executor(), n -> bar.step());
-            } catch (IllegalArgumentException e) {
-                throw new UserInputException(e.getMessage());
-            } catch (LlmException e) {
-                throw new UserInputException(d.name() + ": language model: " + e.getMessage());
-            }
+            SteeringStudy.Config config = new SteeringStudy.Config(samples, dealt.maxReplies, dealt.scenarios,
+                    dealt.seed);
+            report = StudyCommand.run("classifying " + d.name(), (long) labels * samples, d,
+                    bar -> SteeringStudy.run(d, moves, c, config, session.executor(), n -> bar.step()));
         }
         SteeringStudy.Report done = report;
         StudyCommand.emit(json, json.on() ? StudyJson.text(StudyJson.steering(report)) + "\n" : table(report), out,
