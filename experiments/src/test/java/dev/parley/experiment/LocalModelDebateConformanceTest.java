@@ -1,8 +1,6 @@
 package dev.parley.experiment;
 
 import dev.parley.dialogue.Domain;
-import dev.parley.dialogue.MoveGenerator;
-import dev.parley.dialogue.testkit.MoveGeneratorConformance;
 import dev.parley.domain.debate.Debate;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
@@ -16,25 +14,10 @@ import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 @Tag("model")
 @EnabledIfSystemProperty(named = "parley.model.kit", matches = "true",
         disabledReason = "the debate kit on the real model takes minutes more; -Dparley.model.kit=true runs it")
-class LocalModelDebateConformanceTest extends MoveGeneratorConformance {
-
-    @Override
-    protected MoveGenerator generator() {
-        return LocalModels.generator(domain());
-    }
+class LocalModelDebateConformanceTest extends LocalModelConformance {
 
     @Override
     protected Domain domain() {
         return Debate.domain();
-    }
-
-    @Override
-    protected boolean acceptsEveryMove() {
-        return false;
-    }
-
-    @Override
-    protected int playouts() {
-        return 2; // every call is real CPU decoding: two random dialogues of three messages
     }
 }

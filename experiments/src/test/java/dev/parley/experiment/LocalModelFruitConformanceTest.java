@@ -1,8 +1,6 @@
 package dev.parley.experiment;
 
 import dev.parley.dialogue.Domain;
-import dev.parley.dialogue.MoveGenerator;
-import dev.parley.dialogue.testkit.MoveGeneratorConformance;
 import dev.parley.domain.fruit.FruitTrading;
 import org.junit.jupiter.api.Tag;
 
@@ -14,25 +12,10 @@ import org.junit.jupiter.api.Tag;
  * how often it happens is a measured figure, not part of the contract ({@link #acceptsEveryMove()}).
  */
 @Tag("model")
-class LocalModelFruitConformanceTest extends MoveGeneratorConformance {
-
-    @Override
-    protected MoveGenerator generator() {
-        return LocalModels.generator(domain());
-    }
+class LocalModelFruitConformanceTest extends LocalModelConformance {
 
     @Override
     protected Domain domain() {
         return FruitTrading.domain();
-    }
-
-    @Override
-    protected boolean acceptsEveryMove() {
-        return false;
-    }
-
-    @Override
-    protected int playouts() {
-        return 2; // every call is real CPU decoding: two random dialogues of three messages
     }
 }
