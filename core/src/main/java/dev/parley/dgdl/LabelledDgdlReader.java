@@ -3,14 +3,11 @@ package dev.parley.dgdl;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import org.antlr.v4.runtime.CharStreams;
-import org.antlr.v4.runtime.CommonTokenStream;
 import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.Token;
-import org.antlr.v4.runtime.misc.ParseCancellationException;
 
 /**
  * Reads the labelled form of the original DGDL (grammar {@code DgdlLabelled.g4}), the form the Python tool of
@@ -42,22 +39,8 @@ final class LabelledDgdlReader {
     }
 
     static Reading read(String text, String sourceName) {
-        DgdlLabelledLexer lexer = new DgdlLabelledLexer(CharStreams.fromString(text, sourceName));
-        lexer.removeErrorListeners();
-        CommonTokenStream tokens = new CommonTokenStream(lexer);
-        ProtocolParser.checkNesting(tokens, sourceName);
-        DgdlLabelledParser parser = new DgdlLabelledParser(tokens);
-        parser.removeErrorListeners();
-        parser.addErrorListener(new ProtocolParser.FirstErrorListener(sourceName));
-        DgdlLabelledParser.FileContext tree;
-        try {
-            tree = parser.file();
-        } catch (ParseCancellationException e) {
-            if (e.getCause() instanceof DgdlSyntaxException s) {
-                throw s;
-            }
-            throw e;
-        }
+        DgdlLabelledParser.FileContext tree = ProtocolParser.parseTree(
+                new DgdlLabelledLexer(CharStreams.fromString(text, sourceName)), DgdlLabelledParser::new, DgdlLabelledParser::file, sourceName);
         LabelledDgdlReader r = new LabelledDgdlReader(sourceName);
         Protocol p = r.system(tree, text);
         return new Reading(p, List.copyOf(r.notes));
@@ -161,12 +144,8 @@ final class LabelledDgdlReader {
                             switch (key(t)) {
                                 case "id" -> rid = name(t);
                                 case "scope" -> {
-                                    try {
-                                        scope = Protocol.Scope.valueOf(name(t).toUpperCase(Locale.ROOT));
-                                    } catch (IllegalArgumentException e) {
-                                        throw bad(t, "a rule's scope is initial, turnwise or movewise, not "
-                                                + name(t));
-                                    }
+                                    scope = ProtocolParser.constant(Protocol.Scope.class, name(t), source, t,
+                                            "a rule's scope is initial, turnwise or movewise");
                                 }
                                 default -> body(object(t));
                             }
@@ -224,18 +203,12 @@ final class LabelledDgdlReader {
                 case "id" -> sid = name(t);
                 case "owner" -> owners = t.value().object() != null ? names(t) : List.of(name(t));
                 case "structure" -> {
-                    try {
-                        structure = Protocol.Structure.valueOf(name(t).toUpperCase(Locale.ROOT));
-                    } catch (IllegalArgumentException e) {
-                        throw bad(t, "a store's structure is set, queue or stack, not " + name(t));
-                    }
+                    structure = ProtocolParser.constant(Protocol.Structure.class, name(t), source, t,
+                            "a store's structure is set, queue or stack");
                 }
                 default -> {
-                    try {
-                        visibility = Protocol.Visibility.valueOf(name(t).toUpperCase(Locale.ROOT));
-                    } catch (IllegalArgumentException e) {
-                        throw bad(t, "a store's visibility is public or private, not " + name(t));
-                    }
+                    visibility = ProtocolParser.constant(Protocol.Visibility.class, name(t), source, t,
+                            "a store's visibility is public or private");
                 }
             }
         }

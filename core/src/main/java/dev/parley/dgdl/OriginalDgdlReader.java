@@ -11,10 +11,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.antlr.v4.runtime.CharStreams;
-import org.antlr.v4.runtime.CommonTokenStream;
 import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.Token;
-import org.antlr.v4.runtime.misc.ParseCancellationException;
 
 /**
  * Reads Wells and Reed's original DGDL (grammar {@code DgdlOriginal.g4}) into a {@link Protocol} of dialect
@@ -146,22 +144,8 @@ public final class OriginalDgdlReader {
             LabelledDgdlReader.Reading labelled = LabelledDgdlReader.read(text, sourceName);
             return new Reading(labelled.protocol(), labelled.notes());
         }
-        DgdlOriginalLexer lexer = new DgdlOriginalLexer(CharStreams.fromString(text, sourceName));
-        lexer.removeErrorListeners();
-        CommonTokenStream tokens = new CommonTokenStream(lexer);
-        ProtocolParser.checkNesting(tokens, sourceName);
-        DgdlOriginalParser parser = new DgdlOriginalParser(tokens);
-        parser.removeErrorListeners();
-        parser.addErrorListener(new ProtocolParser.FirstErrorListener(sourceName));
-        DgdlOriginalParser.FileContext tree;
-        try {
-            tree = parser.file();
-        } catch (ParseCancellationException e) {
-            if (e.getCause() instanceof DgdlSyntaxException s) {
-                throw s;
-            }
-            throw e;
-        }
+        DgdlOriginalParser.FileContext tree = ProtocolParser.parseTree(
+                new DgdlOriginalLexer(CharStreams.fromString(text, sourceName)), DgdlOriginalParser::new, DgdlOriginalParser::file, sourceName);
         OriginalDgdlReader r = new OriginalDgdlReader(sourceName, text);
         Protocol p = r.file(tree);
         List<Diagnostic> sorted = new ArrayList<>(r.notes);
@@ -333,21 +317,15 @@ public final class OriginalDgdlReader {
         DgdlOriginalParser.ValueContext sv = props.get("structure");
         if (sv != null) {
             String s = plain(sv, "set, queue or stack");
-            try {
-                structure = Protocol.Structure.valueOf(s.toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw bad(sv, "a store's structure is set, queue or stack, not " + s);
-            }
+            structure = ProtocolParser.constant(Protocol.Structure.class, s, source, sv,
+                    "a store's structure is set, queue or stack");
         }
         Protocol.Visibility visibility = Protocol.Visibility.PUBLIC;
         DgdlOriginalParser.ValueContext vv = props.get("visibility");
         if (vv != null) {
             String v = plain(vv, "public or private");
-            try {
-                visibility = Protocol.Visibility.valueOf(v.toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw bad(vv, "a store's visibility is public or private, not " + v);
-            }
+            visibility = ProtocolParser.constant(Protocol.Visibility.class, v, source, vv,
+                    "a store's visibility is public or private");
         }
         List<StoreDraft> had = storeDecls.computeIfAbsent(sid, k -> new ArrayList<>());
         for (StoreDraft h : had) {
@@ -372,12 +350,8 @@ public final class OriginalDgdlReader {
         if (items.size() >= 2 && items.get(1) instanceof DgdlOriginalParser.PropertyContext p
                 && name(p).equals("scope")) {
             String s = plain(p.value(), "initial, turnwise or movewise");
-            Protocol.Scope scope;
-            try {
-                scope = Protocol.Scope.valueOf(s.toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw bad(p.value(), "a rule's scope is initial, turnwise or movewise, not " + s);
-            }
+            Protocol.Scope scope = ProtocolParser.constant(Protocol.Scope.class, s, source, p.value(),
+                    "a rule's scope is initial, turnwise or movewise");
             if (items.size() != 3 || !(items.get(2) instanceof DgdlOriginalParser.NestedContext body)) {
                 throw bad(g, "a rule is {" + id + ", scope:" + s + ", {body}}");
             }
@@ -534,13 +508,8 @@ public final class OriginalDgdlReader {
             case "status" -> {
                 arity(call, args, 1, 2, "status(active|inactive|complete|incomplete|terminate, Game)");
                 String s = word(args.get(0), "a status");
-                Effect.Status st;
-                try {
-                    st = Effect.Status.valueOf(s.toUpperCase(Locale.ROOT));
-                } catch (IllegalArgumentException ex) {
-                    throw bad(args.get(0), "a status is active, inactive, complete, incomplete or terminate, not "
-                            + s);
-                }
+                Effect.Status st = ProtocolParser.constant(Effect.Status.class, s, source, args.get(0),
+                        "a status is active, inactive, complete, incomplete or terminate");
                 String game = args.size() > 1 ? word(args.get(1), "a game") : null;
                 return List.of(new Effect.SetStatus(st, game == null ? gameId : game, at));
             }
@@ -626,12 +595,8 @@ public final class OriginalDgdlReader {
                     negated = !negated;
                 }
                 String where = w instanceof DgdlOriginalParser.WordContext ww ? ww.NAME().getText() : w.getText();
-                Requirement.InspectPosition position;
-                try {
-                    position = Requirement.InspectPosition.valueOf(where.toUpperCase(Locale.ROOT));
-                } catch (IllegalArgumentException ex) {
-                    throw bad(w, "inspect looks in, on or at the top of a store, not " + where);
-                }
+                Requirement.InspectPosition position = ProtocolParser.constant(Requirement.InspectPosition.class,
+                        where, source, w, "inspect looks in, on or at the top of a store");
                 List<Term> content = terms(args.get(1));
                 DgdlOriginalParser.UnitContext owner = null;
                 Requirement.StoreTime time = Requirement.StoreTime.CURRENT;
@@ -652,12 +617,8 @@ public final class OriginalDgdlReader {
             case "event" -> {
                 arity(call, args, 2, 4, "event(last|past, Move, {content}, Player)");
                 String t = word(args.get(0), "last or past");
-                Requirement.EventTime time;
-                try {
-                    time = Requirement.EventTime.valueOf(t.toUpperCase(Locale.ROOT));
-                } catch (IllegalArgumentException ex) {
-                    throw bad(args.get(0), "an event is the last or a past one, not " + t);
-                }
+                Requirement.EventTime time = ProtocolParser.constant(Requirement.EventTime.class, t, source,
+                        args.get(0), "an event is the last or a past one");
                 String move = word(args.get(1), "a move id");
                 if (!moveIds.contains(move)) {
                     note(args.get(1), "event(.., " + move + ", ..) of a move the game does not declare",

@@ -8,14 +8,17 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.function.Function;
 import org.antlr.v4.runtime.BaseErrorListener;
 import org.antlr.v4.runtime.CharStreams;
 import org.antlr.v4.runtime.CommonTokenStream;
+import org.antlr.v4.runtime.Lexer;
 import org.antlr.v4.runtime.Parser;
 import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.RecognitionException;
 import org.antlr.v4.runtime.Recognizer;
 import org.antlr.v4.runtime.Token;
+import org.antlr.v4.runtime.TokenStream;
 import org.antlr.v4.runtime.misc.IntervalSet;
 import org.antlr.v4.runtime.misc.ParseCancellationException;
 import org.antlr.v4.runtime.tree.TerminalNode;
@@ -75,23 +78,45 @@ public final class ProtocolParser {
         if (OriginalDgdlReader.looksOriginal(text, sourceName)) {
             return OriginalDgdlReader.parse(text, sourceName);
         }
-        DgdlLexer lexer = new DgdlLexer(CharStreams.fromString(text, sourceName));
+        DgdlParser.FileContext tree = parseTree(new DgdlLexer(CharStreams.fromString(text, sourceName)),
+                DgdlParser::new, DgdlParser::file, sourceName);
+        return new Builder(sourceName, text).file(tree);
+    }
+
+    /**
+     * Parses {@code lexer}'s text with one dialect's parser and start rule: nesting deeper than {@link #MAX_NESTING}
+     * is refused before parsing, and the first syntax error is thrown as a {@link DgdlSyntaxException}.
+     */
+    static <P extends Parser, T> T parseTree(Lexer lexer, Function<TokenStream, P> parser, Function<P, T> rule,
+            String sourceName) {
         lexer.removeErrorListeners();
         CommonTokenStream tokens = new CommonTokenStream(lexer);
         checkNesting(tokens, sourceName);
-        DgdlParser parser = new DgdlParser(tokens);
-        parser.removeErrorListeners();
-        parser.addErrorListener(new FirstErrorListener(sourceName));
-        DgdlParser.FileContext tree;
+        P p = parser.apply(tokens);
+        p.removeErrorListeners();
+        p.addErrorListener(new FirstErrorListener(sourceName));
         try {
-            tree = parser.file();
+            return rule.apply(p);
         } catch (ParseCancellationException e) {
             if (e.getCause() instanceof DgdlSyntaxException s) {
                 throw s;
             }
             throw e;
         }
-        return new Builder(sourceName, text).file(tree);
+    }
+
+    /**
+     * The constant of {@code type} that {@code text} names, in any case; else a DGDL error at {@code at}: the
+     * {@code rule} it breaks, then "not" and the text.
+     */
+    static <E extends Enum<E>> E constant(Class<E> type, String text, String source, ParserRuleContext at,
+            String rule) {
+        try {
+            return Enum.valueOf(type, text.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new DgdlException(source, new SourcePosition(at.getStart().getLine(),
+                    at.getStart().getCharPositionInLine() + 1), rule + ", not " + text);
+        }
     }
 
     /** Refuses nesting deeper than {@link #MAX_NESTING}, at the bracket that goes one level too deep. */
