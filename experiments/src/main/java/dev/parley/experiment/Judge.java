@@ -12,7 +12,7 @@ import java.util.List;
  * What scores a finished dialogue, with the label reports give it: the domain's exact scorer, or an LLM judge that
  * reads the words with every player's private information, asked once per player or once for every payoff.
  */
-public sealed interface Judge permits Judge.Exact, Judge.PerPlayer, Judge.Joint {
+public sealed interface Judge permits Judge.Exact, Judge.Llm {
 
     /** The names {@link #of} accepts, which are also the labels. */
     List<String> NAMES = List.of("exact", "llm", "llm-joint");
@@ -68,47 +68,52 @@ public sealed interface Judge permits Judge.Exact, Judge.PerPlayer, Judge.Joint 
         }
     }
 
+    /** An LLM judge: it reads the words with every player's private information, so it needs a model. */
+    sealed interface Llm extends Judge permits PerPlayer, Joint {
+
+        /** Whether it first summarises the outcome, then scores each player from the summary. */
+        boolean summarise();
+
+        /** How it is asked for the payoffs. */
+        LlmRewardModel.Protocol protocol();
+
+        @Override
+        default boolean usesModel() {
+            return true;
+        }
+
+        @Override
+        default RewardModel rewardModel(Domain domain, ChatBackend chat, long seed) {
+            java.util.Objects.requireNonNull(chat, () -> "the " + label() + " judge needs a language model");
+            RewardSpec spec = new RewardSpec(domain.prompts().background(), domain.prompts().rewardQuery(),
+                    domain.minPayoff(), domain.maxPayoff());
+            return RewardModel.judge(new LlmRewardModel(chat, spec, seed, summarise(), protocol()));
+        }
+    }
+
     /** An LLM judge asked score-then-extract for each player. */
-    record PerPlayer(boolean summarise) implements Judge {
+    record PerPlayer(boolean summarise) implements Llm {
         @Override
         public String label() {
             return "llm";
         }
 
         @Override
-        public boolean usesModel() {
-            return true;
-        }
-
-        @Override
-        public RewardModel rewardModel(Domain domain, ChatBackend chat, long seed) {
-            return llm(domain, chat, seed, summarise, LlmRewardModel.Protocol.PER_PLAYER, label());
+        public LlmRewardModel.Protocol protocol() {
+            return LlmRewardModel.Protocol.PER_PLAYER;
         }
     }
 
     /** An LLM judge asked once for every player's payoff. */
-    record Joint(boolean summarise) implements Judge {
+    record Joint(boolean summarise) implements Llm {
         @Override
         public String label() {
             return "llm-joint";
         }
 
         @Override
-        public boolean usesModel() {
-            return true;
+        public LlmRewardModel.Protocol protocol() {
+            return LlmRewardModel.Protocol.JOINT;
         }
-
-        @Override
-        public RewardModel rewardModel(Domain domain, ChatBackend chat, long seed) {
-            return llm(domain, chat, seed, summarise, LlmRewardModel.Protocol.JOINT, label());
-        }
-    }
-
-    private static RewardModel llm(Domain domain, ChatBackend chat, long seed, boolean summarise,
-                                   LlmRewardModel.Protocol protocol, String label) {
-        java.util.Objects.requireNonNull(chat, () -> "the " + label + " judge needs a language model");
-        RewardSpec spec = new RewardSpec(domain.prompts().background(), domain.prompts().rewardQuery(),
-                domain.minPayoff(), domain.maxPayoff());
-        return RewardModel.judge(new LlmRewardModel(chat, spec, seed, summarise, protocol));
     }
 }
