@@ -304,6 +304,39 @@ public final class GameTree {
         return Arrays.copyOfRange(infosetNodes, infosetNodeStart[infoset], infosetNodeStart[infoset + 1]);
     }
 
+    /** What {@link #forEachDecision} calls at each decision node. */
+    @FunctionalInterface
+    public interface DecisionVisitor {
+        void visit(int node, State state);
+    }
+
+    /**
+     * Visits every decision node (neither chance nor terminal) with the state of {@code game} it stands for,
+     * depth first, walking the tree and the game in step. {@code game} is the game this tree was compiled from. An
+     * explicit stack: a dialogue tree is shallow, but a long dialogue must not overflow the call stack.
+     */
+    public void forEachDecision(Game game, DecisionVisitor visitor) {
+        Deque<Integer> nodes = new ArrayDeque<>();
+        Deque<State> states = new ArrayDeque<>();
+        nodes.push(0);
+        states.push(game.initialState());
+        while (!nodes.isEmpty()) {
+            int node = nodes.pop();
+            State state = states.pop();
+            int p = player(node);
+            if (p == TERMINAL) {
+                continue;
+            }
+            if (p >= 0) {
+                visitor.visit(node, state);
+            }
+            for (int c = firstChild(node), end = c + childCount(node); c < end; c++) {
+                nodes.push(c);
+                states.push(state.child(action(c)));
+            }
+        }
+    }
+
     // Bulk copies for solvers: read once at construction.
 
     public int[] players() {

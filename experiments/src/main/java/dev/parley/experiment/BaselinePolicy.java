@@ -22,25 +22,12 @@ public final class BaselinePolicy {
         double[] slots = new double[tree.numSlots()];
         boolean[] done = new boolean[tree.numInfosets()];
         Instruction any = game.instructions().stream().filter(Instruction::isBaseline).findFirst().orElse(null);
-        // an explicit stack: dialogue trees are shallow, but a long dialogue must not overflow the call stack
-        java.util.ArrayDeque<Object[]> stack = new java.util.ArrayDeque<>();
-        stack.push(new Object[] {0, game.initialState()});
-        while (!stack.isEmpty()) {
-            Object[] top = stack.pop();
-            int node = (Integer) top[0];
-            State state = (State) top[1];
-            int player = tree.player(node);
-            if (player == GameTree.TERMINAL) {
-                continue;
-            }
-            if (player >= 0 && !done[tree.infoset(node)]) {
+        tree.forEachDecision(game, (node, state) -> {
+            if (!done[tree.infoset(node)]) {
                 done[tree.infoset(node)] = true;
                 fill(game, tree, tree.infoset(node), state, any, slots);
             }
-            for (int c = tree.firstChild(node), end = c + tree.childCount(node); c < end; c++) {
-                stack.push(new Object[] {c, state.child(tree.action(c))});
-            }
-        }
+        });
         return slots;
     }
 

@@ -13,7 +13,6 @@ import dev.parley.dialogue.OfflineMoveGenerator;
 import dev.parley.dialogue.RewardModel;
 import dev.parley.dialogue.Scenario;
 import dev.parley.game.GameTree;
-import dev.parley.game.State;
 import dev.parley.game.TreeBuilder;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -140,23 +139,11 @@ public record SolvedGame(Domain domain, DialogueGame game, GameTree tree, List<S
     /** What a player knows at each infoset, in words: its private information, then the dialogue so far. */
     static String[] texts(DialogueGame game, GameTree tree) {
         String[] out = new String[tree.numInfosets()];
-        ArrayDeque<Object[]> stack = new ArrayDeque<>();
-        stack.push(new Object[] {0, game.initialState()});
-        while (!stack.isEmpty()) {
-            Object[] top = stack.pop();
-            int node = (Integer) top[0];
-            State state = (State) top[1];
-            int player = tree.player(node);
-            if (player == GameTree.TERMINAL) {
-                continue;
+        tree.forEachDecision(game, (node, state) -> {
+            if (out[tree.infoset(node)] == null) {
+                out[tree.infoset(node)] = text(game.scenario(state), tree.player(node), game.transcript(state));
             }
-            if (player >= 0 && out[tree.infoset(node)] == null) {
-                out[tree.infoset(node)] = text(game.scenario(state), player, game.transcript(state));
-            }
-            for (int c = tree.firstChild(node), end = c + tree.childCount(node); c < end; c++) {
-                stack.push(new Object[] {c, state.child(tree.action(c))});
-            }
-        }
+        });
         return out;
     }
 

@@ -10,13 +10,10 @@ import dev.parley.dialogue.Scenario;
 import dev.parley.domain.DialogueDomains;
 import dev.parley.eval.Exploitability;
 import dev.parley.game.GameTree;
-import dev.parley.game.State;
 import dev.parley.nfg.MetaSolvers;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
@@ -27,23 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class ImitationStudyTest {
 
-    /** A deterministic function of the text (no model to load), so that features can be recomputed. */
-    static final Featurizer HASH = new Featurizer() {
-        @Override
-        public String name() {
-            return "hash";
-        }
-
-        @Override
-        public double[] features(String text) {
-            SplittableRandom r = new SplittableRandom(text.hashCode());
-            double[] v = new double[8];
-            for (int i = 0; i < v.length; i++) {
-                v[i] = r.nextDouble() - 0.5;
-            }
-            return v;
-        }
-    };
+    static final Featurizer HASH = new HashFeaturizer();
 
     private static SolvedGame small(String domain, Featurizer f) {
         return SolvedGame.solve(DialogueDomains.require(domain), 3, 3, CfrVariant.CFR, 100, 2, f, n -> { });
@@ -56,34 +37,21 @@ class ImitationStudyTest {
             DialogueGame game = g.game();
             GameTree tree = g.tree();
             assertThat(g.states()).hasSize(tree.numInfosets());
-            int decisions = 0;
-            ArrayDeque<Object[]> stack = new ArrayDeque<>();
-            stack.push(new Object[] {0, game.initialState()});
-            while (!stack.isEmpty()) {
-                Object[] top = stack.pop();
-                int node = (Integer) top[0];
-                State state = (State) top[1];
+            int[] decisions = {0};
+            tree.forEachDecision(game, (node, state) -> {
                 int player = tree.player(node);
-                if (player == GameTree.TERMINAL) {
-                    continue;
-                }
-                if (player >= 0) {
-                    decisions++;
-                    SolvedGame.InfoState s = g.states().get(tree.infoset(node));
-                    assertThat(s.infoset()).isEqualTo(tree.infoset(node));
-                    assertThat(s.player()).isEqualTo(player).isEqualTo(state.currentPlayer());
-                    // every node of the infoset, not only the first one found, reads as the state's text: what
-                    // the speaker knows (its role and private information) and the dialogue from its side
-                    String text = SolvedGame.text(game.scenario(state), player, game.transcript(state));
-                    assertThat(s.text()).as("infoset %d", s.infoset()).isEqualTo(text);
-                    assertThat(s.text()).contains(String.join(" ", game.scenario(state).player(player).knowledge()));
-                    assertThat(s.features()).containsExactly(HASH.features(text));
-                }
-                for (int c = tree.firstChild(node), end = c + tree.childCount(node); c < end; c++) {
-                    stack.push(new Object[] {c, state.child(tree.action(c))});
-                }
-            }
-            assertThat(decisions).isGreaterThan(tree.numInfosets() - 1);
+                decisions[0]++;
+                SolvedGame.InfoState s = g.states().get(tree.infoset(node));
+                assertThat(s.infoset()).isEqualTo(tree.infoset(node));
+                assertThat(s.player()).isEqualTo(player).isEqualTo(state.currentPlayer());
+                // every node of the infoset, not only the first one found, reads as the state's text: what
+                // the speaker knows (its role and private information) and the dialogue from its side
+                String text = SolvedGame.text(game.scenario(state), player, game.transcript(state));
+                assertThat(s.text()).as("infoset %d", s.infoset()).isEqualTo(text);
+                assertThat(s.text()).contains(String.join(" ", game.scenario(state).player(player).knowledge()));
+                assertThat(s.features()).containsExactly(HASH.features(text));
+            });
+            assertThat(decisions[0]).isGreaterThan(tree.numInfosets() - 1);
         }
     }
 

@@ -13,11 +13,11 @@ import dev.parley.domain.campsite.CasinoDialogue;
 import dev.parley.domain.campsite.Strategies;
 import dev.parley.eval.Exploitability;
 import dev.parley.imitation.Featurizer;
+import dev.parley.imitation.HashFeaturizer;
 import dev.parley.imitation.SolvedGame;
 import dev.parley.nfg.MetaSolvers;
 import java.util.Arrays;
 import java.util.List;
-import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,22 +27,7 @@ import org.junit.jupiter.api.Test;
  */
 class HumanImitationStudyTest {
 
-    private static final Featurizer HASH = new Featurizer() {
-        @Override
-        public String name() {
-            return "hash";
-        }
-
-        @Override
-        public double[] features(String text) {
-            SplittableRandom r = new SplittableRandom(text.hashCode());
-            double[] v = new double[8];
-            for (int i = 0; i < v.length; i++) {
-                v[i] = r.nextDouble() - 0.5;
-            }
-            return v;
-        }
-    };
+    private static final Featurizer HASH = new HashFeaturizer();
 
     private static final Domain DOMAIN = Campsite.domain();
     private static final List<CasinoDialogue> VALID = CasinoCorpus.load(CasinoCorpus.Split.VALID);
