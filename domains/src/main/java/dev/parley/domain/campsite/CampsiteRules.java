@@ -112,10 +112,6 @@ public final class CampsiteRules implements ContentRules {
 
     /** The other camper's deal the speaker is answering (the last message, a submit by the other), or null. */
     static Message dealOnTable(int speaker, List<Message> transcript) {
-        if (transcript.isEmpty()) {
-            return null;
-        }
-        Message last = transcript.get(transcript.size() - 1);
-        return last.speaker() != speaker && last.moveId().equals(Campsite.SUBMIT) ? last : null;
+        return Message.answered(speaker, transcript, Campsite.SUBMIT::equals);
     }
 }

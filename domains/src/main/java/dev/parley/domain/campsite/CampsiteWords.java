@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import simplenlg.framework.CoordinatedPhraseElement;
 import simplenlg.framework.NLGElement;
 import simplenlg.phrasespec.NPPhraseSpec;
 import simplenlg.phrasespec.SPhraseSpec;
@@ -122,15 +121,7 @@ public final class CampsiteWords implements SurfaceRealiser {
                 parts.add(np);
             }
         }
-        if (parts.isEmpty()) {
-            return nlg.factory().createNounPhrase("nothing");
-        }
-        if (parts.size() == 1) {
-            return parts.get(0);
-        }
-        CoordinatedPhraseElement c = nlg.factory().createCoordinatedPhrase();
-        parts.forEach(c::addCoordinate);
-        return c;
+        return nlg.list(parts);
     }
 
     @Override

@@ -82,10 +82,6 @@ public final class DealRules implements ContentRules {
     }
 
     static Message offerOnTable(int speaker, List<Message> transcript) {
-        if (transcript.isEmpty()) {
-            return null;
-        }
-        Message last = transcript.get(transcript.size() - 1);
-        return last.speaker() != speaker && last.moveId().equals(DealOrNoDeal.PROPOSE) ? last : null;
+        return Message.answered(speaker, transcript, DealOrNoDeal.PROPOSE::equals);
     }
 }

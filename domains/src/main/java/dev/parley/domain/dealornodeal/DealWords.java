@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import simplenlg.framework.CoordinatedPhraseElement;
 import simplenlg.framework.NLGElement;
 import simplenlg.phrasespec.NPPhraseSpec;
 
@@ -57,15 +56,7 @@ public final class DealWords implements SurfaceRealiser {
                 parts.add(nlg.noun(Nlg.numberWord(counts[i]), DealOrNoDeal.ITEMS.get(i), counts[i] > 1));
             }
         }
-        if (parts.isEmpty()) {
-            return nlg.factory().createNounPhrase("nothing");
-        }
-        if (parts.size() == 1) {
-            return parts.get(0);
-        }
-        CoordinatedPhraseElement c = nlg.factory().createCoordinatedPhrase();
-        parts.forEach(c::addCoordinate);
-        return c;
+        return nlg.list(parts);
     }
 
     @Override

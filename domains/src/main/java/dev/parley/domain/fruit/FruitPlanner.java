@@ -136,11 +136,7 @@ public final class FruitPlanner implements ContentPlanner {
 
     /** The other trader's offer the speaker is answering, or null. */
     static Message offerOnTable(int speaker, List<Message> transcript) {
-        if (transcript.isEmpty()) {
-            return null;
-        }
-        Message last = transcript.get(transcript.size() - 1);
-        return last.speaker() != speaker && isOffer(last.moveId()) ? last : null;
+        return Message.answered(speaker, transcript, FruitPlanner::isOffer);
     }
 
     static boolean isOffer(String moveId) {

@@ -112,15 +112,7 @@ public final class FruitWords implements SurfaceRealiser {
                 String spec = inWords ? (n == 1 ? "a" : Nlg.numberWord(n)) : Integer.toString(n);
                 items.add(k.noun(spec, e.getKey(), n != 1));
             }
-            if (items.isEmpty()) {
-                return f().createNounPhrase("nothing");
-            }
-            if (items.size() == 1) {
-                return items.get(0);
-            }
-            CoordinatedPhraseElement c = f().createCoordinatedPhrase();
-            items.forEach(c::addCoordinate);
-            return c;
+            return k.list(items);
         }
 
         SPhraseSpec giveTo(String subject, NLGElement what, String to) {

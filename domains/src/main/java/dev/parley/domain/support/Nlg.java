@@ -5,6 +5,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.SplittableRandom;
 import simplenlg.features.Feature;
+import simplenlg.framework.CoordinatedPhraseElement;
 import simplenlg.framework.NLGElement;
 import simplenlg.framework.NLGFactory;
 import simplenlg.lexicon.Lexicon;
@@ -57,6 +58,19 @@ public final class Nlg {
         }
         np.setPlural(plural);
         return np;
+    }
+
+    /** The noun phrases coordinated ("a, b and c"), the one phrase alone, or "nothing" when there is none. */
+    public NLGElement list(List<? extends NLGElement> phrases) {
+        if (phrases.isEmpty()) {
+            return factory.createNounPhrase("nothing");
+        }
+        if (phrases.size() == 1) {
+            return phrases.get(0);
+        }
+        CoordinatedPhraseElement c = factory.createCoordinatedPhrase();
+        phrases.forEach(c::addCoordinate);
+        return c;
     }
 
     /** A whole sentence: capitalised, punctuated by SimpleNLG (a full stop, or a question mark for a question). */
