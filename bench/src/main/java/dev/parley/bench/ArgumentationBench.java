@@ -3,19 +3,12 @@ package dev.parley.bench;
 import dev.parley.argument.ArgumentationFramework;
 import dev.parley.argument.Extension;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Dung semantics on seeded random frameworks ({@link ArgumentationFramework#random}): grounded on 1,000 arguments
@@ -23,12 +16,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * the preferred / complete enumerations on 40 arguments (0.08: about 130 attacks, 4 preferred and 20 complete
  * extensions; 0.15: about 240 attacks, 1 of each).
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class ArgumentationBench {
+public class ArgumentationBench extends MicroBenchmark {
 
     @State(Scope.Benchmark)
     public static class Large {

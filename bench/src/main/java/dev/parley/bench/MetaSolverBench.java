@@ -13,18 +13,11 @@ import dev.parley.psro.Psro;
 import dev.parley.psro.PsroIteration;
 import dev.parley.psro.TreeEvaluator;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * Meta-solvers on seeded random games (payoffs uniform in [-10, 10]): the zero-sum LP on 50×50, Lemke–Howson
@@ -32,12 +25,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * on Kuhn poker (exact best responses, Nash meta-solver, exact evaluation) from a 4×4 population, the fourth
  * iteration of a run started from the uniform policies.
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class MetaSolverBench {
+public class MetaSolverBench extends MicroBenchmark {
 
     @State(Scope.Benchmark)
     public static class Games {

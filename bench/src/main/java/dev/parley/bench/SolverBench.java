@@ -4,17 +4,12 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The solver core on Leduc poker (9457 histories, 936 infosets): one CFR-family iteration (both players updated),
@@ -24,12 +19,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@code -Dparley.bench.baseline}); {@link Compare} runs both, interleaved, and reports their ratio. The calls go
  * through method handles on the public API both builds share.
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MICROSECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class SolverBench {
+public class SolverBench extends MicroBenchmark {
 
     private static final MethodType VOID_OF_OBJECT = MethodType.methodType(void.class, Object.class);
 
