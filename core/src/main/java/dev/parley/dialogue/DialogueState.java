@@ -116,13 +116,11 @@ final class DialogueState implements State {
 
     @Override
     public int[] legalActions() {
-        int p = currentPlayer();
-        if (p == TERMINAL) {
-            return new int[0];
-        }
-        if (p == CHANCE) {
-            return chanceOutcomes().stream().mapToInt(ChanceOutcome::action).toArray();
-        }
+        return legalActionsOr(this::playerActions);
+    }
+
+    /** Every instruction, or every legal move with every instruction, encoded. */
+    private int[] playerActions() {
         ActionCodec codec = game.codec();
         int k = codec.instructions().size();
         if (game.settings().actions() == ActionSpace.INSTRUCTION) {

@@ -1,6 +1,7 @@
 package dev.parley.game;
 
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * An immutable history of a {@link Game}. Moving never changes a state: {@link #child(int)} returns a new one.
@@ -32,6 +33,21 @@ public interface State {
      * chance node, none at a terminal. The array is a fresh copy.
      */
     int[] legalActions();
+
+    /**
+     * {@link #legalActions()} for a game that names only its players' actions: none at a terminal, the outcomes'
+     * actions at a chance node, else what {@code playerActions} gives.
+     */
+    default int[] legalActionsOr(Supplier<int[]> playerActions) {
+        int p = currentPlayer();
+        if (p == TERMINAL) {
+            return new int[0];
+        }
+        if (p == CHANCE) {
+            return chanceOutcomes().stream().mapToInt(ChanceOutcome::action).toArray();
+        }
+        return playerActions.get();
+    }
 
     /** The outcomes of a chance node with their probabilities; empty elsewhere. */
     List<ChanceOutcome> chanceOutcomes();

@@ -102,14 +102,7 @@ public final class KuhnPoker implements Game {
 
         @Override
         public int[] legalActions() {
-            int p = currentPlayer();
-            if (p == TERMINAL) {
-                return new int[0];
-            }
-            if (p == CHANCE) {
-                return chanceOutcomes().stream().mapToInt(ChanceOutcome::action).toArray();
-            }
-            return new int[] {PASS, BET};
+            return legalActionsOr(() -> new int[] {PASS, BET});
         }
 
         @Override

@@ -97,13 +97,10 @@ public final class LeducPoker implements Game {
 
         @Override
         public int[] legalActions() {
-            int p = currentPlayer();
-            if (p == TERMINAL) {
-                return new int[0];
-            }
-            if (p == CHANCE) {
-                return chanceOutcomes().stream().mapToInt(ChanceOutcome::action).toArray();
-            }
+            return legalActionsOr(this::bettingActions);
+        }
+
+        private int[] bettingActions() {
             boolean facingBet = (toAct == 0 ? paid0 < paid1 : paid1 < paid0);
             boolean canRaise = raises < MAX_RAISES;
             if (facingBet) {
