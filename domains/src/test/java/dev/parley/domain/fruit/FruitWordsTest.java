@@ -3,6 +3,7 @@ package dev.parley.domain.fruit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.dialogue.Instruction;
+import dev.parley.domain.support.EveryTone;
 import dev.parley.domain.support.Temperaments;
 import dev.parley.domain.support.WordsChecks;
 import java.util.ArrayList;
@@ -23,18 +24,6 @@ class FruitWordsTest {
     private static final FruitWords WORDS = new FruitWords();
     private static final List<String> FRUITS = List.of("apple", "banana", "blueberry", "kiwi");
     private static final long[] SEEDS = {0, 1, 2, 7};
-
-    /** The paper's tones, the baseline and the whole tone lexicon, once each. */
-    static List<Instruction> instructions() {
-        Map<String, Instruction> all = new LinkedHashMap<>();
-        for (Instruction i : Temperaments.paperTones()) {
-            all.put(i.name(), i);
-        }
-        for (Instruction i : Temperaments.lexiconInstructions()) {
-            all.put(i.name(), i);
-        }
-        return List.copyOf(all.values());
-    }
 
     /** Every basket with up to 3 of each fruit (the empty one excluded). */
     static List<Map<String, Object>> baskets() {
@@ -109,7 +98,7 @@ class FruitWordsTest {
                 String moveId = (String) move[0];
                 @SuppressWarnings("unchecked")
                 Map<String, Object> content = (Map<String, Object>) move[1];
-                for (Instruction instruction : instructions()) {
+                for (Instruction instruction : EveryTone.instructions()) {
                     // the paper's tones and the baseline on every offer and seed, the rest of the lexicon on a
                     // third of the offers and two seeds (the same code paths, as the tones differ in cue phrases)
                     boolean full = paper.contains(instruction.name());
@@ -140,7 +129,7 @@ class FruitWordsTest {
         List<Map<String, Object>> contents = List.of(Map.of("reason", "too-little"), Map.of("reason", "cannot-give"),
                 Map.of());
         List<String> failures = new ArrayList<>();
-        for (Instruction instruction : instructions()) {
+        for (Instruction instruction : EveryTone.instructions()) {
             for (long seed : SEEDS) {
                 for (Map<String, Object> c : contents) {
                     String words = WORDS.realise("reject", c, instruction, seed);
@@ -204,7 +193,7 @@ class FruitWordsTest {
                 renderings(theyGive).forEach(r -> youGive.add("you " + modal + "give me " + r));
                 renderings(theyGet).forEach(r -> iGive.add("i " + modal + "give you " + r));
             }
-            for (Instruction instruction : instructions()) {
+            for (Instruction instruction : EveryTone.instructions()) {
                 for (long seed : o % 2 == 0 ? SEEDS : new long[] {o}) {
                     String words = WORDS.realise("accept", Map.of("terms", offer), instruction, seed);
                     // the whole basket, then the end of the clause: "you give me 3 kiwis, and I give you 1 banana."
@@ -261,7 +250,7 @@ class FruitWordsTest {
                 Map<String, Object> content = (Map<String, Object>) move[1];
                 for (long seed : SEEDS) {
                     Map<String, String> byTone = new HashMap<>();
-                    for (Instruction i : instructions()) {
+                    for (Instruction i : EveryTone.instructions()) {
                         byTone.put(i.name(), WORDS.realise((String) move[0], content, i, seed));
                     }
                     if (new HashSet<>(byTone.values()).size() != byTone.size()) {
@@ -286,7 +275,7 @@ class FruitWordsTest {
     @Test
     void seedsChooseAmongPhrasingsAndAreDeterministic() {
         Map<String, Object> c = Map.of("offer", offer(b("banana", 1), b("kiwi", 3)));
-        for (Instruction i : instructions()) {
+        for (Instruction i : EveryTone.instructions()) {
             Set<String> phrasings = new LinkedHashSet<>();
             for (long seed = 0; seed < 12; seed++) {
                 String w = WORDS.realise("propose", c, i, seed);
@@ -399,7 +388,7 @@ class FruitWordsTest {
     @Test
     void safeForConcurrentUse() {
         List<Map<String, Object>> offers = offers().subList(0, 120);
-        List<Instruction> instructions = instructions();
+        List<Instruction> instructions = EveryTone.instructions();
         Map<Integer, String> sequential = new HashMap<>();
         for (int n = 0; n < offers.size() * instructions.size(); n++) {
             sequential.put(n, realise(offers, instructions, n));

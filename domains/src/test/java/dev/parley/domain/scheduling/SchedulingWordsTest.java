@@ -3,6 +3,7 @@ package dev.parley.domain.scheduling;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.dialogue.Instruction;
+import dev.parley.domain.support.EveryTone;
 import dev.parley.domain.support.Temperaments;
 import dev.parley.domain.support.WordsChecks;
 import java.util.ArrayList;
@@ -24,17 +25,6 @@ class SchedulingWordsTest {
             "Saturday", "Sunday");
     private static final long[] SEEDS = {0, 1, 2, 3, 7};
 
-    static List<Instruction> instructions() {
-        Map<String, Instruction> all = new LinkedHashMap<>();
-        for (Instruction i : Temperaments.paperTones()) {
-            all.put(i.name(), i);
-        }
-        for (Instruction i : Temperaments.lexiconInstructions()) {
-            all.put(i.name(), i);
-        }
-        return List.copyOf(all.values());
-    }
-
     static List<Object[]> moves(String day) {
         return List.of(new Object[] {"propose", Map.of("day", day)}, new Object[] {"accept", Map.of("day", day)},
                 new Object[] {"reject", Map.of("day", day, "reason", "busy")},
@@ -51,7 +41,7 @@ class SchedulingWordsTest {
         List<String> failures = new ArrayList<>();
         for (String day : DAYS) {
             for (Object[] move : moves(day)) {
-                for (Instruction i : instructions()) {
+                for (Instruction i : EveryTone.instructions()) {
                     for (long seed : SEEDS) {
                         String moveId = (String) move[0];
                         String words = WORDS.realise(moveId, content(move), i, seed);
@@ -81,7 +71,7 @@ class SchedulingWordsTest {
 
     @Test
     void answersWithoutADayStillReadWell() {
-        for (Instruction i : instructions()) {
+        for (Instruction i : EveryTone.instructions()) {
             for (long seed : SEEDS) {
                 for (Map<String, Object> c : List.of(Map.<String, Object>of(), Map.<String, Object>of("reason", "busy"),
                         Map.<String, Object>of("reason", "prefer-other"))) {
@@ -122,7 +112,7 @@ class SchedulingWordsTest {
             for (Object[] move : moves(day)) {
                 for (long seed : SEEDS) {
                     Map<String, String> byTone = new HashMap<>();
-                    for (Instruction i : instructions()) {
+                    for (Instruction i : EveryTone.instructions()) {
                         byTone.put(i.name(), WORDS.realise((String) move[0], content(move), i, seed));
                     }
                     if (new HashSet<>(byTone.values()).size() != byTone.size()) {
@@ -143,7 +133,7 @@ class SchedulingWordsTest {
 
     @Test
     void seedsChooseAmongPhrasingsAndAreDeterministic() {
-        for (Instruction i : instructions()) {
+        for (Instruction i : EveryTone.instructions()) {
             if (i.isBaseline()) {
                 continue;
             }
@@ -175,7 +165,7 @@ class SchedulingWordsTest {
 
     @Test
     void safeForConcurrentUse() {
-        List<Instruction> instructions = instructions();
+        List<Instruction> instructions = EveryTone.instructions();
         int n = DAYS.size() * instructions.size() * 4;
         Map<Integer, String> sequential = new HashMap<>();
         for (int k = 0; k < n; k++) {
