@@ -37,6 +37,9 @@ def options():
     p.add_argument("--minutes", type=int, default=5, help="how long, 1 to 5 (default 5)")
     p.add_argument("--dialogues", type=int, default=400, help="dialogues, at least --connections (default 400)")
     p.add_argument("--connections", type=int, default=16, help="wrk's connections, one per thread (default 16)")
+    p.add_argument("--cached-dialogues", type=int, help="the server's --cached-dialogues, the dialogues it holds in "
+                   "memory (default: the server's own)")
+    p.add_argument("--snapshot-every", type=int, help="the server's --snapshot-every (default: the server's own)")
     p.add_argument("--json", help="also write the figures as JSON to this file")
     p.add_argument("--histogram", help="write the server's class histogram (jcmd GC.class_histogram) at the end here")
     a = p.parse_args()
@@ -46,6 +49,10 @@ def options():
         fail("--connections must be 1 to 256, not %d" % a.connections, 2)
     if a.dialogues < a.connections or a.dialogues > 10000:
         fail("--dialogues must be from --connections (%d) to 10000, not %d" % (a.connections, a.dialogues), 2)
+    for name in ("cached_dialogues", "snapshot_every"):
+        v = getattr(a, name)
+        if v is not None and v < 1:
+            fail("--%s must be at least 1, not %d" % (name.replace("_", "-"), v), 2)
     if shutil.which("wrk") is None:
         fail("wrk is not installed (Debian: apt-get install -y wrk)", 2)
     if not os.path.isfile(os.path.join(HERE, "experiments", "target", "parley.jar")):
@@ -106,8 +113,13 @@ def main():
     port = free_port()
     base = "http://127.0.0.1:%d" % port
     log = open(os.path.join(work, "serve.log"), "w")
-    server = subprocess.Popen([os.path.join(HERE, "parley"), "serve", "--host", "127.0.0.1", "--port", str(port),
-                               "--db", os.path.join(work, "soak.db")], stdout=log, stderr=subprocess.STDOUT)
+    command = [os.path.join(HERE, "parley"), "serve", "--host", "127.0.0.1", "--port", str(port),
+               "--db", os.path.join(work, "soak.db")]
+    if a.cached_dialogues is not None:
+        command += ["--cached-dialogues", str(a.cached_dialogues)]
+    if a.snapshot_every is not None:
+        command += ["--snapshot-every", str(a.snapshot_every)]
+    server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
     try:
         run(a, work, base, server)
     finally:

@@ -67,6 +67,13 @@ final class ServeCommand implements Callable<Integer> {
             description = "Most dialogues the server holds; /new then answers 503 (default: ${DEFAULT-VALUE}).")
     int maxDialogues;
 
+    @Option(names = "--cached-dialogues", defaultValue = "" + DialogueService.Settings.DEFAULT_CACHED,
+            paramLabel = "N",
+            description = "Most dialogues held in memory at once, the least recently used let go first; the others "
+                    + "stay in the store and are rebuilt from it on their next request (default: ${DEFAULT-VALUE}; "
+                    + "memory is about 3 KB per move of the dialogues held).")
+    int cachedDialogues;
+
     @Option(names = "--max-connections", defaultValue = "1024", paramLabel = "N",
             description = "Most open connections; further ones wait to be accepted (default: ${DEFAULT-VALUE}).")
     int maxConnections;
@@ -116,6 +123,10 @@ final class ServeCommand implements Callable<Integer> {
             throw new UserInputException("--max-body, --threads, --db-pool, --max-dialogues, --max-connections, "
                     + "--idle-timeout and --snapshot-every must be positive");
         }
+        if (cachedDialogues < 1) {
+            throw new UserInputException("--cached-dialogues must be at least 1 (the dialogues held in memory), got "
+                    + cachedDialogues);
+        }
         String adminToken = adminToken();
         ProtocolRegistry registry = registry(protocolsDir);
         probeListen();
@@ -123,7 +134,8 @@ final class ServeCommand implements Callable<Integer> {
         DialogueService service;
         try {
             service = new DialogueService(registry, store, ExternalConditionResolver.offlineDefault(),
-                    new DialogueService.Settings(maxDialogues, snapshotEvery, ProtocolLimits.DEFAULT, 4000));
+                    new DialogueService.Settings(maxDialogues, snapshotEvery, ProtocolLimits.DEFAULT, 4000,
+                            cachedDialogues));
         } catch (StoreException e) {
             store.close();
             throw e;

@@ -30,11 +30,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -54,6 +57,13 @@ import org.slf4j.LoggerFactory;
  * does the copy replace the engine and the caller hear "accepted", so memory never runs ahead of the database. A
  * dialogue is rebuilt from its latest snapshot and the log after it; one that cannot be rebuilt is quarantined (503
  * with the reason for it alone) and logged, and every other dialogue is served.
+ *
+ * <p>Memory: only a working set of the most recently used dialogues is held ({@link Settings#cachedDialogues}); the
+ * least recently used one is let go when another is needed, and rebuilt from the store on its next request, exactly
+ * as a restart rebuilds it (latest snapshot, the log after it, seats and domain binding). A dialogue is let go only
+ * while no request holds its lock, so nothing it did can be missing from the store; a request that found it just
+ * before it went sees it marked evicted once it has the lock and looks again. Concurrent requests for a dialogue that
+ * is not held wait for one rebuild of it, never make two.
  */
 public final class DialogueService implements AutoCloseable {
 
@@ -64,9 +74,16 @@ public final class DialogueService implements AutoCloseable {
     private final DialogueStore store;
     private final ExternalConditionResolver resolver;
     private final Settings settings;
-    private final ConcurrentHashMap<String, Served> dialogues = new ConcurrentHashMap<>();
+    /** The dialogues held in memory, most recently used last; each let go only when its lock is free. */
+    private final WorkingSet<String, Served> held;
+    /** The ids of every dialogue this server serves (held or not), quarantined ones apart. */
+    private final Set<String> known = ConcurrentHashMap.newKeySet();
+    /** The rebuilds from the store under way, by dialogue id: a second request for one waits for the first's. */
+    private final ConcurrentHashMap<String, CompletableFuture<Served>> loads = new ConcurrentHashMap<>();
+    private final AtomicLong reloads = new AtomicLong();
+    /** Tests only: runs on a move after the engine accepted it and before it is stored, to widen race windows. */
+    volatile Runnable beforeStoringMove;
     private final ConcurrentHashMap<String, String> quarantined = new ConcurrentHashMap<>();
-    private final Object loading = new Object();
     private final ExecutorService snapshotter;
 
     /**
@@ -76,16 +93,35 @@ public final class DialogueService implements AutoCloseable {
      * @param snapshotEvery a snapshot of a dialogue's state every this many moves
      * @param protocolLimits limits on uploaded protocols
      * @param maxTextChars  the longest free text a move may carry
+     * @param cachedDialogues most dialogues held in memory at once; the others are rebuilt from the store when asked
+     *                      for (memory is about 3 KB per move of the dialogues held)
      */
-    public record Settings(int maxDialogues, int snapshotEvery, ProtocolLimits protocolLimits, int maxTextChars) {
+    public record Settings(int maxDialogues, int snapshotEvery, ProtocolLimits protocolLimits, int maxTextChars,
+                           int cachedDialogues) {
+        /** The default of {@code cachedDialogues}: 1,000 dialogues of 100 moves are about 300 MB of heap. */
+        public static final int DEFAULT_CACHED = 1000;
+
         public Settings {
             if (maxDialogues < 1 || snapshotEvery < 1 || maxTextChars < 1) {
                 throw new IllegalArgumentException("service settings must be positive");
             }
+            if (cachedDialogues < 1) {
+                throw new IllegalArgumentException("the dialogues held in memory must be at least 1, not "
+                        + cachedDialogues);
+            }
+        }
+
+        public Settings(int maxDialogues, int snapshotEvery, ProtocolLimits protocolLimits, int maxTextChars) {
+            this(maxDialogues, snapshotEvery, protocolLimits, maxTextChars, DEFAULT_CACHED);
         }
 
         public static Settings defaults(int maxDialogues) {
             return new Settings(maxDialogues, 100, ProtocolLimits.DEFAULT, 4000);
+        }
+
+        /** These settings holding at most {@code n} dialogues in memory. */
+        public Settings withCachedDialogues(int n) {
+            return new Settings(maxDialogues, snapshotEvery, protocolLimits, maxTextChars, n);
         }
     }
 
@@ -101,6 +137,8 @@ public final class DialogueService implements AutoCloseable {
         Dialogue dialogue;
         /** What a domain dialogue was started as, with its agent as last stored; null for a bare protocol's. */
         volatile DomainBinding binding;
+        /** Let go of the working set: this object is stale, the store has all of it. Set and read under lock. */
+        boolean evicted;
 
         Served(String id, String protocolName, Protocol protocol, List<Seat> seats, Dialogue dialogue,
                List<String> words, DomainBinding binding) {
@@ -185,9 +223,15 @@ public final class DialogueService implements AutoCloseable {
         this.store = store;
         this.resolver = resolver;
         this.settings = settings;
+        this.held = new WorkingSet<>(settings.cachedDialogues(), DialogueService::tryEvict);
         loadProtocols(true);
+        // every stored dialogue is rebuilt once, so a broken one is quarantined now rather than on its first
+        // request; only the newest cachedDialogues of them stay held
         for (String id : store.dialogueIds()) {
-            loadStored(id);
+            Served s = loadStored(id);
+            if (s != null) {
+                hold(s);
+            }
         }
         // one thread, a bounded queue: a snapshot that finds the queue full is skipped (the next one, K moves on,
         // covers it), so a burst of dialogues reaching K at once cannot pile up engine copies in memory
@@ -197,8 +241,9 @@ public final class DialogueService implements AutoCloseable {
                     t.setDaemon(true);
                     return t;
                 }, (task, pool) -> LOG.warn("snapshot queue full; a snapshot is skipped"));
-        LOG.info("dialogue service on {}: {} protocols, {} dialogues restored, {} quarantined", store.kind(),
-                protocols.size(), dialogues.size(), quarantined.size());
+        LOG.info("dialogue service on {}: {} protocols, {} dialogues restored ({} held in memory, at most {}), {} "
+                + "quarantined", store.kind(), protocols.size(), known.size(), held.size(), held.capacity(),
+                quarantined.size());
     }
 
     /** Adds the uploaded protocols kept in the store that are not offered yet. */
@@ -220,7 +265,10 @@ public final class DialogueService implements AutoCloseable {
         }
     }
 
-    /** Loads one dialogue from the store into memory (or quarantine); null when the store has none. */
+    /**
+     * Rebuilds one dialogue from the store, as a restart does, and counts it as served (or quarantines it); null
+     * when the store has none or it is quarantined. It is not held yet: see {@link #hold}.
+     */
     private Served loadStored(String id) {
         Optional<StoredDialogue> d = store.load(id);
         if (d.isEmpty()) {
@@ -228,7 +276,7 @@ public final class DialogueService implements AutoCloseable {
         }
         try {
             Served s = rebuild(d.get());
-            dialogues.put(id, s);
+            known.add(id);
             return s;
         } catch (Rebuild.Corrupt e) {
             quarantine(id, e.getMessage());
@@ -236,10 +284,33 @@ public final class DialogueService implements AutoCloseable {
         }
     }
 
+    /** Holds a dialogue in the working set, letting go of the least recently used beyond its capacity. */
+    private void hold(Served s) {
+        List<String> gone = held.put(s.id, s);
+        if (!gone.isEmpty() && LOG.isDebugEnabled()) {
+            LOG.debug("dialogues {} let go of memory for {} ({} held, at most {})", gone, s.id, held.size(),
+                    held.capacity());
+        }
+    }
+
+    /** The working set's rule: a dialogue goes only while no request works on it (its lock is free). */
+    private static boolean tryEvict(Served s) {
+        // a thread holding it already (reentrant) is working on it: never let it go under that thread
+        if (s.lock.isHeldByCurrentThread() || !s.lock.tryLock()) {
+            return false;
+        }
+        try {
+            s.evicted = true;
+            return true;
+        } finally {
+            s.lock.unlock();
+        }
+    }
+
     private void quarantine(String id, String reason) {
         LOG.error("dialogue {} is quarantined: {}", id, reason);
         quarantined.put(id, reason);
-        dialogues.remove(id);
+        known.remove(id);
     }
 
     private Served rebuild(StoredDialogue d) throws Rebuild.Corrupt {
@@ -349,7 +420,7 @@ public final class DialogueService implements AutoCloseable {
         }
         ProtocolRegistry.Entry entry = protocols.find(protocolName).orElseThrow(() -> new ServiceException.NotFound(
                 "no protocol " + protocolName + " (available: " + String.join(", ", protocols.names()) + ")"));
-        if (dialogues.size() >= settings.maxDialogues()) {
+        if (known.size() >= settings.maxDialogues()) {
             throw new ServiceException.Unavailable("the server holds its maximum of " + settings.maxDialogues()
                     + " dialogues");
         }
@@ -376,7 +447,8 @@ public final class DialogueService implements AutoCloseable {
         }
         String id = Tokens.dialogueId();
         store.createDialogue(id, entry.name(), at, seats, Snapshots.of(d), binding);
-        dialogues.put(id, new Served(id, entry.name(), entry.protocol(), seats, d, List.of(), binding.orElse(null)));
+        known.add(id);
+        hold(new Served(id, entry.name(), entry.protocol(), seats, d, List.of(), binding.orElse(null)));
         LOG.info("dialogue {} created on {} with {} participants seated", id, entry.name(), joined.size());
         return new Created(id, joined);
     }
@@ -544,6 +616,10 @@ public final class DialogueService implements AutoCloseable {
                     throw new ServiceException.Conflict(o.reason());
                 }
                 PerformedMove m = o.move().orElseThrow();
+                Runnable hook = beforeStoringMove;
+                if (hook != null) {
+                    hook.run();
+                }
                 Recorded r;
                 try {
                     r = store.recordMove(new NewMove(s.id, m.index(), m.speaker(), m.moveId(), m.target(),
@@ -637,12 +713,14 @@ public final class DialogueService implements AutoCloseable {
         });
     }
 
-    /** Every served dialogue started from a dialogue domain, by id, with what it was started as. */
+    /**
+     * Every served dialogue started from a dialogue domain, by id, with what it was started as: read from the store,
+     * since most dialogues may not be held in memory.
+     */
     public Map<String, DomainBinding> bindings() {
         Map<String, DomainBinding> out = new LinkedHashMap<>();
-        dialogues.forEach((id, s) -> {
-            DomainBinding b = s.binding;
-            if (b != null) {
+        store.bindings().forEach((id, b) -> {
+            if (known.contains(id)) {
                 out.put(id, b);
             }
         });
@@ -659,23 +737,36 @@ public final class DialogueService implements AutoCloseable {
      * playing where it was.
      */
     public void saveAgent(String dialogueId, String seat, String token, String state) {
-        Served s = find(dialogueId);
-        DomainBinding b = s.binding;
-        if (b == null) {
-            throw new ServiceException.Conflict("dialogue " + dialogueId + " was not started from a dialogue domain");
-        }
-        store.saveAgent(dialogueId, seat, token, state);
-        s.binding = new DomainBinding(b.domain(), b.scenario(), b.gameJson(), seat, token, state);
+        // under the dialogue's lock, so that it cannot be let go and rebuilt between the store's write and memory's
+        read(dialogueId, s -> {
+            DomainBinding b = s.binding;
+            if (b == null) {
+                throw new ServiceException.Conflict("dialogue " + dialogueId
+                        + " was not started from a dialogue domain");
+            }
+            store.saveAgent(dialogueId, seat, token, state);
+            s.binding = new DomainBinding(b.domain(), b.scenario(), b.gameJson(), seat, token, state);
+            return null;
+        });
     }
 
     public Health health() {
-        return new Health(store.healthy(), store.kind(), dialogues.size(), protocols.size(), quarantined.size());
+        return new Health(store.healthy(), store.kind(), known.size(), protocols.size(), quarantined.size());
+    }
+
+    /** How many dialogues are held in memory now. */
+    public int heldDialogues() {
+        return held.size();
+    }
+
+    /** How many times a dialogue that was not held has been rebuilt from the store since the service started. */
+    public long reloads() {
+        return reloads.get();
     }
 
     /** Runs {@code work} under the dialogue's lock, after catching up with other servers' moves and joins. */
     private <T> T read(String dialogueId, java.util.function.Function<Served, T> work) {
-        Served s = find(dialogueId);
-        s.lock.lock();
+        Served s = locked(dialogueId);
         try {
             catchUp(s, false);
             return work.apply(s);
@@ -708,6 +799,8 @@ public final class DialogueService implements AutoCloseable {
             }
         } catch (Rebuild.Corrupt e) {
             quarantine(s.id, e.getMessage());
+            s.evicted = true; // under its lock: a request waiting for it looks again and finds it quarantined
+            held.remove(s.id, s);
             throw quarantinedError(s.id, e.getMessage());
         }
         if (!s.free().isEmpty()) {
@@ -718,35 +811,96 @@ public final class DialogueService implements AutoCloseable {
         }
     }
 
-    private Served find(String dialogueId) {
+    /**
+     * The dialogue, held and with its lock taken by this thread: from the working set, or rebuilt from the store if
+     * it is not held. 404 when there is no such dialogue, 503 when it is quarantined.
+     */
+    private Served locked(String dialogueId) {
         if (dialogueId == null) {
             throw new ServiceException.NotFound("no dialogue " + dialogueId);
         }
-        Served s = dialogues.get(dialogueId);
-        if (s != null) {
-            return s;
-        }
-        String reason = quarantined.get(dialogueId);
-        if (reason != null) {
-            throw quarantinedError(dialogueId, reason);
-        }
-        if (store.shared()) {
-            // it may have been created through another server
-            synchronized (loading) {
-                s = dialogues.get(dialogueId);
-                if (s == null && !quarantined.containsKey(dialogueId)) {
-                    s = loadStored(dialogueId);
+        while (true) {
+            Served s = held.get(dialogueId);
+            if (s == null) {
+                s = load(dialogueId);
+                if (s == null) {
+                    continue; // another request's rebuild, let go again before this one had its lock
                 }
-            }
-            if (s != null) {
                 return s;
             }
-            reason = quarantined.get(dialogueId);
-            if (reason != null) {
-                throw quarantinedError(dialogueId, reason);
+            s.lock.lock();
+            if (!s.evicted) {
+                return s;
             }
+            // let go between being found and being locked: the store has everything it did; look again
+            s.lock.unlock();
         }
-        throw new ServiceException.NotFound("no dialogue " + dialogueId);
+    }
+
+    /**
+     * Rebuilds a dialogue that is not held from the store, holds it, and returns it locked by this thread; or null
+     * when the caller should look again (another request rebuilt it meanwhile). Requests for one dialogue share a
+     * single rebuild: the first makes it, the others wait for it.
+     */
+    private Served load(String id) {
+        String reason = quarantined.get(id);
+        if (reason != null) {
+            throw quarantinedError(id, reason);
+        }
+        if (!store.shared() && !known.contains(id)) {
+            // on a database of its own the server knows every dialogue; on a shared one, another server may have
+            // created it
+            throw new ServiceException.NotFound("no dialogue " + id);
+        }
+        CompletableFuture<Served> mine = new CompletableFuture<>();
+        CompletableFuture<Served> other = loads.putIfAbsent(id, mine);
+        if (other != null) {
+            Served s;
+            try {
+                s = other.join();
+            } catch (CompletionException e) {
+                if (e.getCause() instanceof RuntimeException re) {
+                    throw re;
+                }
+                throw e;
+            }
+            s.lock.lock();
+            if (!s.evicted) {
+                return s;
+            }
+            s.lock.unlock();
+            return null;
+        }
+        try {
+            Served there = held.get(id);
+            if (there != null) {
+                // a rebuild that ended between this request's look and its registering its own
+                mine.complete(there);
+                return null;
+            }
+            long t0 = System.nanoTime();
+            Served s = loadStored(id);
+            if (s == null) {
+                reason = quarantined.get(id);
+                RuntimeException e = reason != null ? quarantinedError(id, reason)
+                        : new ServiceException.NotFound("no dialogue " + id);
+                mine.completeExceptionally(e);
+                throw e;
+            }
+            // locked before it is held, so the working set cannot let it go before this request has used it
+            s.lock.lock();
+            hold(s);
+            reloads.incrementAndGet();
+            mine.complete(s);
+            LOG.debug("dialogue {} rebuilt from the store ({} moves) in {} ms", id, s.dialogue.history().size(),
+                    (System.nanoTime() - t0) / 1_000_000);
+            return s;
+        } catch (RuntimeException e) {
+            mine.completeExceptionally(e);
+            throw e;
+        } finally {
+            loads.remove(id, mine);
+        }
     }
 
     private static ServiceException quarantinedError(String id, String reason) {

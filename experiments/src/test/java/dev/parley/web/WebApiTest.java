@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.dialogue.Contents;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Message;
@@ -102,38 +101,7 @@ class WebApiTest {
         String me = web.get("/dialogue/" + id + "/join/Alice").json().get("participantID").asText();
         assertThat(web.post("/ui/api/dialogues/" + id + "/agent", Map.of("role", "Bob")).status()).isEqualTo(200);
         assertThat(web.post("/ui/api/dialogues/" + id + "/agent", Map.of("role", "Bob")).status()).isEqualTo(409);
-        List<String> mine = new ArrayList<>();
-        long deadline = System.nanoTime() + 120_000_000_000L;
-        while (true) {
-            JsonNode d = web.get("/ui/api/dialogues/" + id).json();
-            assertThat(d.path("agent").path("error").isMissingNode()).as(d.toString()).isTrue();
-            if (d.get("ended").asBoolean()) {
-                break;
-            }
-            assertThat(System.nanoTime()).as("the dialogue did not end: " + d).isLessThan(deadline);
-            JsonNode seat = web.post("/ui/api/dialogues/" + id + "/seat", Map.of("participantID", me)).json();
-            if (seat.get("moves").isEmpty() || seat.path("coach").has("unavailable")) {
-                Thread.sleep(50);
-                continue;
-            }
-            double sum = 0;
-            for (JsonNode o : seat.get("coach").get("options")) {
-                sum += o.get("probability").asDouble();
-            }
-            assertThat(sum).isCloseTo(1.0, within(1e-9));
-            JsonNode move = seat.get("moves").get(0);
-            Map<String, Object> content = Contents.fromJsonObject(move.get("prefill"));
-            String words = "Speaking for myself, turn " + mine.size() + ": " + Fruits.words(
-                    Fruits.gives(content.getOrDefault("offer", content.get("terms")))) + ", if that suits you.";
-            JsonNode verdict = web.post("/ui/api/dialogues/" + id + "/check", Map.of("participantID", me,
-                    "moveID", move.get("moveID").asText(), "reply", Contents.reply(content))).json();
-            assertThat(verdict.get("ok").asBoolean()).as(verdict.toString()).isTrue();
-            ObjectNode body = WebFixture.JSON.createObjectNode().put("speaker", me).put("text", words);
-            body.set("reply", verdict.get("reply"));
-            WebFixture.Reply r = web.post("/dialogue/" + id + "/interaction/" + move.get("moveID").asText(), body);
-            assertThat(r.status()).as(r.json().toString()).isEqualTo(200);
-            mine.add(words);
-        }
+        List<String> mine = web.playPersonToTheEnd(id, me, () -> { });
         JsonNode transcript = web.get("/dialogue/" + id + "/transcript").json().get("transcript");
         assertThat(transcript.size()).isBetween(2, WebFixture.MAX_REPLIES);
         List<Message> messages = new ArrayList<>();
@@ -158,12 +126,7 @@ class WebApiTest {
         assertThat(d.get("payoffs").get("Alice").asDouble()).isCloseTo(exact[0], within(1e-12));
         assertThat(d.get("payoffs").get("Bob").asDouble()).isCloseTo(exact[1], within(1e-12));
         assertThat(d.get("judge").asText()).isEqualTo("exact:fruit-trading");
-        // the agent notices the end on its next poll (every 250 ms), so its state is read until it has moved on
-        String state = d.get("agent").get("state").asText();
-        for (int i = 0; i < 200 && state.equals("playing"); i++) {
-            Thread.sleep(50);
-            state = web.get("/ui/api/dialogues/" + id).json().get("agent").get("state").asText();
-        }
+        String state = web.agentStateAfterTheEnd(id);
         assertThat(state).startsWith("finished");
     }
 

@@ -1,15 +1,21 @@
 package dev.parley.web;
 
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.agent.MiniLmWordingMatcher;
 import dev.parley.agent.SteeringModel;
+import dev.parley.dialogue.Contents;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.MoveGenerator;
 import dev.parley.dialogue.Observation;
 import dev.parley.dialogue.OfflineMoveGenerator;
 import dev.parley.dialogue.RewardModel;
 import dev.parley.domain.DialogueDomains;
+import dev.parley.domain.fruit.Fruits;
 import dev.parley.domain.protocols.ProtocolLibrary;
 import dev.parley.engine.ExternalConditionResolver;
 import dev.parley.server.DialogueServer;
@@ -24,6 +30,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -63,6 +70,11 @@ final class WebFixture implements AutoCloseable {
     }
 
     WebFixture(Path dir, List<Path> reports, Function<Domain, MoveGenerator> moves, String backend) {
+        this(dir, reports, moves, backend, DialogueService.Settings.defaults(10_000));
+    }
+
+    WebFixture(Path dir, List<Path> reports, Function<Domain, MoveGenerator> moves, String backend,
+               DialogueService.Settings settings) {
         ProtocolRegistry registry = new ProtocolRegistry();
         for (ProtocolLibrary.Entry e : ProtocolLibrary.entries()) {
             registry.add(e.name(), ProtocolRegistry.Origin.BUNDLED, ProtocolLibrary.load(e.name()));
@@ -72,7 +84,7 @@ final class WebFixture implements AutoCloseable {
         }
         service = new DialogueService(registry, DialogueStore.open(dir.resolve("web.db").toString(),
                 new DialogueStore.Options(2, true)), ExternalConditionResolver.offlineDefault(),
-                DialogueService.Settings.defaults(10_000));
+                settings);
         AtomicReference<URI> self = new AtomicReference<>();
         play = new DomainPlay(DialogueDomains.all(), new DomainPlay.Settings(GAME, d -> solved(d, moves, backend),
                 RewardModel::exact, new MiniLmWordingMatcher(), backend), service, self::get);
@@ -96,6 +108,60 @@ final class WebFixture implements AutoCloseable {
 
     Reply post(String path, Object body) {
         return send("POST", path, body);
+    }
+
+    /**
+     * Plays the person's seat of a domain dialogue to its end against the steered agent, in the person's own words:
+     * each turn the first move the seat page offers, its content taken from the prefill, checked by the verifier,
+     * then made; {@code betweenMoves} runs after each of the person's moves. The coach's probabilities must sum to
+     * 1 every turn.
+     *
+     * @return the words the person said, in order
+     */
+    List<String> playPersonToTheEnd(String id, String me, Runnable betweenMoves) throws InterruptedException {
+        List<String> mine = new ArrayList<>();
+        long deadline = System.nanoTime() + 120_000_000_000L;
+        while (true) {
+            JsonNode d = get("/ui/api/dialogues/" + id).json();
+            assertThat(d.path("agent").path("error").isMissingNode()).as(d.toString()).isTrue();
+            if (d.get("ended").asBoolean()) {
+                return mine;
+            }
+            assertThat(System.nanoTime()).as("the dialogue did not end: " + d).isLessThan(deadline);
+            JsonNode seat = post("/ui/api/dialogues/" + id + "/seat", Map.of("participantID", me)).json();
+            if (seat.get("moves").isEmpty() || seat.path("coach").has("unavailable")) {
+                Thread.sleep(50);
+                continue;
+            }
+            double sum = 0;
+            for (JsonNode o : seat.get("coach").get("options")) {
+                sum += o.get("probability").asDouble();
+            }
+            assertThat(sum).isCloseTo(1.0, within(1e-9));
+            JsonNode move = seat.get("moves").get(0);
+            Map<String, Object> content = Contents.fromJsonObject(move.get("prefill"));
+            String words = "Speaking for myself, turn " + mine.size() + ": " + Fruits.words(
+                    Fruits.gives(content.getOrDefault("offer", content.get("terms")))) + ", if that suits you.";
+            JsonNode verdict = post("/ui/api/dialogues/" + id + "/check", Map.of("participantID", me,
+                    "moveID", move.get("moveID").asText(), "reply", Contents.reply(content))).json();
+            assertThat(verdict.get("ok").asBoolean()).as(verdict.toString()).isTrue();
+            ObjectNode body = JSON.createObjectNode().put("speaker", me).put("text", words);
+            body.set("reply", verdict.get("reply"));
+            Reply r = post("/dialogue/" + id + "/interaction/" + move.get("moveID").asText(), body);
+            assertThat(r.status()).as(r.json().toString()).isEqualTo(200);
+            mine.add(words);
+            betweenMoves.run();
+        }
+    }
+
+    /** The agent's state, read until it has noticed the end (it polls every 250 ms). */
+    String agentStateAfterTheEnd(String id) throws InterruptedException {
+        String state = get("/ui/api/dialogues/" + id).json().get("agent").get("state").asText();
+        for (int i = 0; i < 200 && state.equals("playing"); i++) {
+            Thread.sleep(50);
+            state = get("/ui/api/dialogues/" + id).json().get("agent").get("state").asText();
+        }
+        return state;
     }
 
     Reply send(String method, String path, Object body) {

@@ -321,6 +321,23 @@ public final class DialogueStore implements AutoCloseable {
         });
     }
 
+    /** The binding of every dialogue started from a domain, by dialogue id, oldest dialogue first. */
+    public java.util.Map<String, DomainBinding> bindings() {
+        return db.inTransaction("list bindings", c -> {
+            java.util.Map<String, DomainBinding> out = new java.util.LinkedHashMap<>();
+            try (Statement st = c.createStatement();
+                 ResultSet rs = st.executeQuery("SELECT b.dialogue_id, b.domain, b.scenario, b.game_json, "
+                         + "b.agent_seat, b.agent_token, b.agent_state FROM parley_binding b JOIN parley_dialogue d "
+                         + "ON d.id = b.dialogue_id ORDER BY d.created_at, d.id")) {
+                while (rs.next()) {
+                    out.put(rs.getString(1), new DomainBinding(rs.getString(2), rs.getInt(3), rs.getString(4),
+                            rs.getString(5), rs.getString(6), rs.getString(7)));
+                }
+            }
+            return out;
+        });
+    }
+
     /** The binding of a dialogue started from a domain, with its agent as last stored; empty for any other. */
     public Optional<DomainBinding> binding(String dialogueId) {
         return db.inTransaction("read the binding of dialogue " + dialogueId, c -> binding(c, dialogueId));
