@@ -39,6 +39,8 @@ def options():
     p.add_argument("--connections", type=int, default=16, help="wrk's connections, one per thread (default 16)")
     p.add_argument("--cached-dialogues", type=int, help="the server's --cached-dialogues, the dialogues it holds in "
                    "memory (default: the server's own)")
+    p.add_argument("--cached-moves", type=int, help="the server's --cached-moves, the moves it holds in memory "
+                   "(default: the server's own)")
     p.add_argument("--snapshot-every", type=int, help="the server's --snapshot-every (default: the server's own)")
     p.add_argument("--json", help="also write the figures as JSON to this file")
     p.add_argument("--histogram", help="write the server's class histogram (jcmd GC.class_histogram) at the end here")
@@ -49,7 +51,7 @@ def options():
         fail("--connections must be 1 to 256, not %d" % a.connections, 2)
     if a.dialogues < a.connections or a.dialogues > 10000:
         fail("--dialogues must be from --connections (%d) to 10000, not %d" % (a.connections, a.dialogues), 2)
-    for name in ("cached_dialogues", "snapshot_every"):
+    for name in ("cached_dialogues", "cached_moves", "snapshot_every"):
         v = getattr(a, name)
         if v is not None and v < 1:
             fail("--%s must be at least 1, not %d" % (name.replace("_", "-"), v), 2)
@@ -117,6 +119,8 @@ def main():
                "--db", os.path.join(work, "soak.db")]
     if a.cached_dialogues is not None:
         command += ["--cached-dialogues", str(a.cached_dialogues)]
+    if a.cached_moves is not None:
+        command += ["--cached-moves", str(a.cached_moves)]
     if a.snapshot_every is not None:
         command += ["--snapshot-every", str(a.snapshot_every)]
     server = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)

@@ -74,6 +74,12 @@ final class ServeCommand implements Callable<Integer> {
                     + "memory is about 3 KB per move of the dialogues held).")
     int cachedDialogues;
 
+    @Option(names = "--cached-moves", paramLabel = "N",
+            description = "Most moves held in memory at once, over the dialogues held (each counts its moves plus "
+                    + "one; about 3 KB a move), the least recently used dialogues let go first (default: what fits "
+                    + "in a quarter of the heap at 4 KB a move, at least 1000).")
+    Integer cachedMoves;
+
     @Option(names = "--max-connections", defaultValue = "1024", paramLabel = "N",
             description = "Most open connections; further ones wait to be accepted (default: ${DEFAULT-VALUE}).")
     int maxConnections;
@@ -127,6 +133,13 @@ final class ServeCommand implements Callable<Integer> {
             throw new UserInputException("--cached-dialogues must be at least 1 (the dialogues held in memory), got "
                     + cachedDialogues);
         }
+        if (cachedMoves == null) {
+            cachedMoves = DialogueService.Settings.defaultCachedMoves();
+        }
+        if (cachedMoves < 1) {
+            throw new UserInputException("--cached-moves must be at least 1 (the moves held in memory), got "
+                    + cachedMoves);
+        }
         String adminToken = adminToken();
         ProtocolRegistry registry = registry(protocolsDir);
         probeListen();
@@ -135,7 +148,7 @@ final class ServeCommand implements Callable<Integer> {
         try {
             service = new DialogueService(registry, store, ExternalConditionResolver.offlineDefault(),
                     new DialogueService.Settings(maxDialogues, snapshotEvery, ProtocolLimits.DEFAULT, 4000,
-                            cachedDialogues));
+                            cachedDialogues, cachedMoves));
         } catch (StoreException e) {
             store.close();
             throw e;

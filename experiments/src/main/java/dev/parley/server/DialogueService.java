@@ -58,7 +58,8 @@ import org.slf4j.LoggerFactory;
  * dialogue is rebuilt from its latest snapshot and the log after it; one that cannot be rebuilt is quarantined (503
  * with the reason for it alone) and logged, and every other dialogue is served.
  *
- * <p>Memory: only a working set of the most recently used dialogues is held ({@link Settings#cachedDialogues}); the
+ * <p>Memory: only a working set of the most recently used dialogues is held ({@link Settings#cachedDialogues}
+ * dialogues and {@link Settings#cachedMoves} moves at most, since a dialogue's memory grows with its moves); the
  * least recently used one is let go when another is needed, and rebuilt from the store on its next request, exactly
  * as a restart rebuilds it (latest snapshot, the log after it, seats and domain binding). A dialogue is let go only
  * while no request holds its lock, so nothing it did can be missing from the store; a request that found it just
@@ -94,25 +95,40 @@ public final class DialogueService implements AutoCloseable {
      * @param protocolLimits limits on uploaded protocols
      * @param maxTextChars  the longest free text a move may carry
      * @param cachedDialogues most dialogues held in memory at once; the others are rebuilt from the store when asked
-     *                      for (memory is about 3 KB per move of the dialogues held)
+     *                      for
+     * @param cachedMoves   most moves held in memory at once, over the dialogues held (each counts its moves plus
+     *                      one); memory is about 3 KB per move held (see {@link #defaultCachedMoves})
      */
     public record Settings(int maxDialogues, int snapshotEvery, ProtocolLimits protocolLimits, int maxTextChars,
-                           int cachedDialogues) {
-        /** The default of {@code cachedDialogues}: 1,000 dialogues of 100 moves are about 300 MB of heap. */
+                           int cachedDialogues, int cachedMoves) {
+        /** The default of {@code cachedDialogues}. */
         public static final int DEFAULT_CACHED = 1000;
+        /** The heap a held move takes, as measured in the soak (2.5 to 3 KB), with room for the garbage around it. */
+        public static final int BYTES_PER_MOVE = 4096;
+
+        /**
+         * The default of {@code cachedMoves}: what fits in a quarter of this JVM's maximum heap at
+         * {@link #BYTES_PER_MOVE}, at least 1,000 (32,768 moves with {@code -Xmx512m}). A fixed default passed a
+         * small heap: 100,000 moves at {@code -Xmx512m} left the collector too little room, and the soak's
+         * throughput fell to 30 requests a second.
+         */
+        public static int defaultCachedMoves() {
+            return (int) Math.max(1000, Math.min(Integer.MAX_VALUE, Runtime.getRuntime().maxMemory() / 4
+                    / BYTES_PER_MOVE));
+        }
 
         public Settings {
             if (maxDialogues < 1 || snapshotEvery < 1 || maxTextChars < 1) {
                 throw new IllegalArgumentException("service settings must be positive");
             }
-            if (cachedDialogues < 1) {
-                throw new IllegalArgumentException("the dialogues held in memory must be at least 1, not "
-                        + cachedDialogues);
+            if (cachedDialogues < 1 || cachedMoves < 1) {
+                throw new IllegalArgumentException("the dialogues and moves held in memory must be at least 1, not "
+                        + cachedDialogues + " and " + cachedMoves);
             }
         }
 
         public Settings(int maxDialogues, int snapshotEvery, ProtocolLimits protocolLimits, int maxTextChars) {
-            this(maxDialogues, snapshotEvery, protocolLimits, maxTextChars, DEFAULT_CACHED);
+            this(maxDialogues, snapshotEvery, protocolLimits, maxTextChars, DEFAULT_CACHED, defaultCachedMoves());
         }
 
         public static Settings defaults(int maxDialogues) {
@@ -121,7 +137,7 @@ public final class DialogueService implements AutoCloseable {
 
         /** These settings holding at most {@code n} dialogues in memory. */
         public Settings withCachedDialogues(int n) {
-            return new Settings(maxDialogues, snapshotEvery, protocolLimits, maxTextChars, n);
+            return new Settings(maxDialogues, snapshotEvery, protocolLimits, maxTextChars, n, cachedMoves);
         }
     }
 
@@ -149,6 +165,11 @@ public final class DialogueService implements AutoCloseable {
             this.seats = new ArrayList<>(seats);
             this.dialogue = dialogue;
             this.words = new ArrayList<>(words);
+        }
+
+        /** Its weight in the working set: one plus its moves, which its memory grows with. Read under lock. */
+        int weight() {
+            return 1 + dialogue.history().size();
         }
 
         List<String> free() {
@@ -223,7 +244,8 @@ public final class DialogueService implements AutoCloseable {
         this.store = store;
         this.resolver = resolver;
         this.settings = settings;
-        this.held = new WorkingSet<>(settings.cachedDialogues(), DialogueService::tryEvict);
+        this.held = new WorkingSet<>(settings.cachedDialogues(), settings.cachedMoves(), Served::weight,
+                DialogueService::tryEvict);
         loadProtocols(true);
         // every stored dialogue is rebuilt once, so a broken one is quarantined now rather than on its first
         // request; only the newest cachedDialogues of them stay held
@@ -241,9 +263,9 @@ public final class DialogueService implements AutoCloseable {
                     t.setDaemon(true);
                     return t;
                 }, (task, pool) -> LOG.warn("snapshot queue full; a snapshot is skipped"));
-        LOG.info("dialogue service on {}: {} protocols, {} dialogues restored ({} held in memory, at most {}), {} "
-                + "quarantined", store.kind(), protocols.size(), known.size(), held.size(), held.capacity(),
-                quarantined.size());
+        LOG.info("dialogue service on {}: {} protocols, {} dialogues restored ({} held in memory, at most {} dialogues "
+                + "and {} moves), {} quarantined", store.kind(), protocols.size(), known.size(), held.size(),
+                held.capacity(), held.maxWeight(), quarantined.size());
     }
 
     /** Adds the uploaded protocols kept in the store that are not offered yet. */
@@ -286,10 +308,13 @@ public final class DialogueService implements AutoCloseable {
 
     /** Holds a dialogue in the working set, letting go of the least recently used beyond its capacity. */
     private void hold(Served s) {
-        List<String> gone = held.put(s.id, s);
+        letGo(held.put(s.id, s), s.id);
+    }
+
+    private void letGo(List<String> gone, String forId) {
         if (!gone.isEmpty() && LOG.isDebugEnabled()) {
-            LOG.debug("dialogues {} let go of memory for {} ({} held, at most {})", gone, s.id, held.size(),
-                    held.capacity());
+            LOG.debug("dialogues {} let go of memory for {} ({} held, at most {}; {} moves, at most {})", gone,
+                    forId, held.size(), held.capacity(), held.weight(), held.maxWeight());
         }
     }
 
@@ -759,6 +784,11 @@ public final class DialogueService implements AutoCloseable {
         return held.size();
     }
 
+    /** How many moves the dialogues held in memory have, counting one more for each dialogue. */
+    public long heldMoves() {
+        return held.weight();
+    }
+
     /** How many times a dialogue that was not held has been rebuilt from the store since the service started. */
     public long reloads() {
         return reloads.get();
@@ -771,6 +801,10 @@ public final class DialogueService implements AutoCloseable {
             catchUp(s, false);
             return work.apply(s);
         } finally {
+            // it may have grown (a move, or another server's moves caught up with)
+            if (!s.evicted) {
+                letGo(held.reweigh(s.id, s), s.id);
+            }
             s.lock.unlock();
         }
     }

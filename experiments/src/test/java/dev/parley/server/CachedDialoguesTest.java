@@ -31,8 +31,12 @@ class CachedDialoguesTest {
 
     /** A snapshot every 7 moves, so a rebuild uses a snapshot and replays the log after it. */
     private TestServer server(String name, int cached) {
+        return server(name, cached, DialogueService.Settings.defaultCachedMoves());
+    }
+
+    private TestServer server(String name, int cached, int cachedMoves) {
         return new TestServer(dir.resolve(name).toString(), new DialogueService.Settings(10_000, 7,
-                ProtocolLimits.DEFAULT, 4000, cached), null);
+                ProtocolLimits.DEFAULT, 4000, cached, cachedMoves), null);
     }
 
     /** Five dialogues played round-robin, every move followed by reads; what every read answered, in order. */
@@ -86,6 +90,24 @@ class CachedDialoguesTest {
             for (String id : ts.service.dialogueIds()) {
                 assertThat(ts.service.transcript(id)).hasSize(16);
             }
+        }
+    }
+
+    @Test
+    void aBoundOnTheMovesHeldLetsGoOfDialoguesAsTheyGrow() {
+        List<String> whole;
+        try (TestServer ts = server("whole-moves.db", 100)) {
+            whole = roundRobin(ts, 5, 16);
+        }
+        // room for any number of dialogues, but 30 moves in all: two dialogues of 16 moves do not fit
+        try (TestServer ts = server("moves.db", 100, 30)) {
+            List<String> cached = roundRobin(ts, 5, 16);
+            assertThat(cached).isEqualTo(whole);
+            assertThat(ts.service.heldMoves()).isLessThanOrEqualTo(30);
+            assertThat(ts.service.heldDialogues()).isEqualTo(1);
+            // the five fit while they weigh at most 6 each (5 moves), so the first five rounds rebuild nothing;
+            // from the sixth on, fewer than five fit and round-robin rebuilds on every visit
+            assertThat(ts.service.reloads()).isBetween(5L * 10, 5L * 16 - 1);
         }
     }
 
@@ -223,6 +245,11 @@ class CachedDialoguesTest {
             assertThat(err.toString().strip()).isEqualTo("parley: --cached-dialogues must be at least 1 (the "
                     + "dialogues held in memory), got " + bad);
         }
+        StringWriter movesErr = new StringWriter();
+        assertThat(dev.parley.cli.Parley.execute(new PrintWriter(new StringWriter()), new PrintWriter(movesErr),
+                "serve", "--port", "0", "--db", db.toString(), "--cached-moves", "0")).isEqualTo(2);
+        assertThat(movesErr.toString().strip()).isEqualTo("parley: --cached-moves must be at least 1 (the moves "
+                + "held in memory), got 0");
         StringWriter err = new StringWriter();
         int code = dev.parley.cli.Parley.execute(new PrintWriter(new StringWriter()), new PrintWriter(err), "serve",
                 "--port", "0", "--db", db.toString(), "--cached-dialogues", "many");

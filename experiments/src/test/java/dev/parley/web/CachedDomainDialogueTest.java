@@ -33,7 +33,8 @@ class CachedDomainDialogueTest {
 
     @Test
     void aTradeLetGoOfMemoryAfterEveryMoveIsFinishedWithItsAgent() throws Exception {
-        DialogueService.Settings oneHeld = new DialogueService.Settings(10_000, 3, ProtocolLimits.DEFAULT, 4000, 1);
+        DialogueService.Settings oneHeld = new DialogueService.Settings(10_000, 3, ProtocolLimits.DEFAULT, 4000, 1,
+                DialogueService.Settings.defaultCachedMoves());
         try (WebFixture web = new WebFixture(dir, List.of(), d -> new OfflineMoveGenerator(d.content()), "offline",
                 oneHeld)) {
             String id = web.post("/ui/api/dialogues", Map.of("domain", "fruit-trading", "scenario", 0)).json()
