@@ -103,7 +103,7 @@ public final class DialogueGame implements Game {
     private final RewardModel rewardModel;
     private final Settings settings;
     private final EngineBranching branching;
-    private final GenerationMemo memo = new GenerationMemo();
+    private final GenerationMemo memo;
     private final DialogueAccounting accounting = new DialogueAccounting();
 
     public DialogueGame(Domain domain, List<Scenario> scenarios, MoveGenerator generator, RewardModel rewardModel,
@@ -129,6 +129,27 @@ public final class DialogueGame implements Game {
     public DialogueGame(Domain domain, List<Scenario> scenarios, List<Instruction> instructions,
                         MoveGenerator generator, RewardModel rewardModel, Settings settings,
                         EngineBranching branching) {
+        this(domain, scenarios, instructions, generator, rewardModel, settings, branching, Memo.ALL);
+    }
+
+    /**
+     * What a game remembers of the messages and payoffs its walks generate. The game and its tree are the same
+     * either way; only the cost of walking it again differs.
+     */
+    public enum Memo {
+        /** Every message, chosen move, transcript and payoff: a state met again costs nothing (sampling solvers,
+         *  a concurrent expansion before compiling, a model whose calls are slow). */
+        ALL,
+        /** Nothing: every walk generates again. For a game walked once (an offline tree compiled in one pass),
+         *  where no message is met twice and remembering every one would cost more memory than the tree. */
+        NONE
+    }
+
+    /** A game with the given memo; see {@link Memo}. */
+    public DialogueGame(Domain domain, List<Scenario> scenarios, List<Instruction> instructions,
+                        MoveGenerator generator, RewardModel rewardModel, Settings settings,
+                        EngineBranching branching, Memo memo) {
+        this.memo = new GenerationMemo(Objects.requireNonNull(memo, "memo"));
         this.branching = Objects.requireNonNull(branching, "branching");
         this.domain = Objects.requireNonNull(domain, "domain");
         this.protocol = domain.protocol();
@@ -160,6 +181,15 @@ public final class DialogueGame implements Game {
         }
         this.generator = Objects.requireNonNull(generator, "generator");
         this.rewardModel = Objects.requireNonNull(rewardModel, "rewardModel: use RewardModel.exact(domain)");
+    }
+
+    /**
+     * The same game (domain, scenarios, instructions, generator, reward model, settings) as a new game with
+     * {@code memo}: its own empty memo and its own account.
+     */
+    public DialogueGame withMemo(Memo memo) {
+        return new DialogueGame(domain, scenarios, codec.instructions(), generator, rewardModel, settings, branching,
+                memo);
     }
 
     /** The offline game: the domain's planner and realiser generate, its exact scorer pays. */

@@ -10,6 +10,9 @@ import java.util.function.Supplier;
  * many walks reach it: generations per (scenario, transcript, move, instruction, seed), the moves a speaker chose for
  * itself, interned transcripts (a state knows its transcript by a small id, so keys never copy transcripts), and
  * payoffs per finished transcript (a judge scores each dialogue once). Thread-safe.
+ *
+ * <p>A memo that retains nothing ({@link DialogueGame.Memo#NONE}) answers every question afresh and gives every
+ * transcript a new id: for a game walked once, where nothing is met twice and remembering is pure cost.
  */
 final class GenerationMemo {
 
@@ -27,6 +30,11 @@ final class GenerationMemo {
     private final AtomicInteger nextTranscriptId = new AtomicInteger(1);
     /** Payoffs per (scenario, transcript id) of a finished dialogue. */
     private final Map<Long, double[]> payoffs = new ConcurrentHashMap<>();
+    private final boolean retain;
+
+    GenerationMemo(DialogueGame.Memo memo) {
+        this.retain = memo == DialogueGame.Memo.ALL;
+    }
 
     /** The remembered generation, or null. */
     Utterance utterance(Key key) {
@@ -35,6 +43,9 @@ final class GenerationMemo {
 
     /** Remembers a generation; returns the one remembered first when another thread raced this one. */
     Utterance remember(Key key, Utterance u) {
+        if (!retain) {
+            return u;
+        }
         Utterance raced = utterances.putIfAbsent(key, u);
         return raced != null ? raced : u;
     }
@@ -46,21 +57,33 @@ final class GenerationMemo {
 
     /** Remembers a failed generation; returns the one remembered first when another thread raced this one. */
     GenerationException fail(Key key, GenerationException e) {
+        if (!retain) {
+            return e;
+        }
         GenerationException raced = failures.putIfAbsent(key, e);
         return raced != null ? raced : e;
     }
 
     String move(Key key, Supplier<String> choose) {
+        if (!retain) {
+            return choose.get();
+        }
         return chosenMoves.computeIfAbsent(key, k -> choose.get());
     }
 
     /** The id of the transcript {@code parent} followed by {@code message}, the same for every walk that meets it. */
     int transcriptId(int parent, Message message) {
+        if (!retain) {
+            return nextTranscriptId.getAndIncrement();
+        }
         return transcriptIds.computeIfAbsent(new TranscriptStep(parent, message),
                 k -> nextTranscriptId.getAndIncrement());
     }
 
     double[] payoffs(int scenario, int transcriptId, Supplier<double[]> score) {
+        if (!retain) {
+            return score.get();
+        }
         return payoffs.computeIfAbsent(((long) scenario << 32) | (transcriptId & 0xffffffffL), k -> score.get());
     }
 

@@ -49,7 +49,7 @@ public final class GameTree {
     private final int[] depth;
     private final double[] utilities;
 
-    private final String[] infosetKey;
+    private final InfosetKeys infosetKeys;
     private final int[] infosetPlayer;
     private final int[] infosetActionCount;
     private final int[] slotStart;
@@ -57,7 +57,6 @@ public final class GameTree {
     private final String[] slotLabel;
     private final int[] infosetNodeStart;
     private final int[] infosetNodes;
-    private final Map<String, Integer> infosetIndex;
 
     private final int numChance;
     private final int numDecision;
@@ -85,24 +84,18 @@ public final class GameTree {
         this.depth = Arrays.copyOf(b.depth, n);
         this.utilities = Arrays.copyOf(b.utilities, n * numPlayers);
 
-        int numInfosets = b.infosetKeys.size();
-        this.infosetKey = b.infosetKeys.toArray(new String[0]);
-        this.infosetPlayer = b.infosetPlayers.stream().mapToInt(Integer::intValue).toArray();
+        int numInfosets = b.keys.size();
+        b.keys.seal();
+        this.infosetKeys = b.keys;
+        this.infosetPlayer = Arrays.copyOf(b.infosetPlayer, numInfosets);
+        this.slotStart = Arrays.copyOf(b.slotStart, numInfosets + 1);
         this.infosetActionCount = new int[numInfosets];
-        this.slotStart = new int[numInfosets + 1];
-        List<int[]> actions = b.infosetActions;
         for (int i = 0; i < numInfosets; i++) {
-            infosetActionCount[i] = actions.get(i).length;
-            slotStart[i + 1] = slotStart[i] + infosetActionCount[i];
+            infosetActionCount[i] = slotStart[i + 1] - slotStart[i];
         }
         int numSlots = slotStart[numInfosets];
-        this.slotAction = new int[numSlots];
-        this.slotLabel = new String[numSlots];
-        for (int i = 0; i < numInfosets; i++) {
-            System.arraycopy(actions.get(i), 0, slotAction, slotStart[i], infosetActionCount[i]);
-            System.arraycopy(b.infosetLabels.get(i), 0, slotLabel, slotStart[i], infosetActionCount[i]);
-        }
-        this.infosetIndex = Map.copyOf(b.infosetIndex);
+        this.slotAction = Arrays.copyOf(b.slotAction, numSlots);
+        this.slotLabel = Arrays.copyOf(b.slotLabel, numSlots);
 
         // Edge slots and infoset membership lists.
         this.edgeSlot = new int[n];
@@ -164,8 +157,26 @@ public final class GameTree {
      *                            chance probabilities that do not sum to 1, a decision node without actions)
      */
     public static GameTree compile(Game game, int maxNodes) {
+        return compile(game, maxNodes, null);
+    }
+
+    /** What {@link #compile(Game, int, CompileVisitor)} tells about each decision node as the walk meets it. */
+    @FunctionalInterface
+    public interface CompileVisitor {
+        /**
+         * @param infoset the node's infoset, numbered in order of first visit (so a new infoset's number is one
+         *                more than the largest met before)
+         */
+        void decision(int node, int infoset, State state);
+    }
+
+    /**
+     * The same, telling {@code visitor} (may be null) about every decision node with its state while it is compiled:
+     * what a caller would otherwise learn by walking the game a second time ({@link #forEachDecision}).
+     */
+    public static GameTree compile(Game game, int maxNodes, CompileVisitor visitor) {
         Objects.requireNonNull(game, "game");
-        Builder b = new Builder(game, maxNodes);
+        Builder b = new Builder(game, maxNodes, visitor);
         int root = b.allocate(1, -1, 0);
         b.action[root] = -1;
         b.actionLabel[root] = "";
@@ -211,7 +222,7 @@ public final class GameTree {
     }
 
     public int numInfosets() {
-        return infosetKey.length;
+        return infosetPlayer.length;
     }
 
     /** Total number of (infoset, action) pairs: the length of a solver's per-action arrays. */
@@ -268,8 +279,17 @@ public final class GameTree {
         return utilities[node * numPlayers + p];
     }
 
+    /** The information-state key of {@code infoset}, rebuilt from the tree's prefix-shared key store. */
     public String infosetKey(int infoset) {
-        return infosetKey[infoset];
+        if (infoset < 0 || infoset >= infosetPlayer.length) {
+            throw new IndexOutOfBoundsException("no infoset " + infoset + " in a tree of " + infosetPlayer.length);
+        }
+        return infosetKeys.key(infoset);
+    }
+
+    /** Characters the key store holds: what the infoset keys cost once shared prefixes are kept once. */
+    public long infosetKeyChars() {
+        return infosetKeys.storedChars();
     }
 
     public int infosetPlayer(int infoset) {
@@ -295,8 +315,7 @@ public final class GameTree {
 
     /** The index of the infoset with {@code key}, or -1. */
     public int infosetIndex(String key) {
-        Integer i = infosetIndex.get(key);
-        return i == null ? -1 : i;
+        return infosetKeys.find(key);
     }
 
     /** The decision nodes that belong to {@code infoset}. */
@@ -408,6 +427,7 @@ public final class GameTree {
         final Game game;
         final int maxNodes;
         final int numPlayers;
+        final CompileVisitor visitor;
         int size;
         int[] player = new int[1024];
         int[] parent = new int[1024];
@@ -420,17 +440,19 @@ public final class GameTree {
         int[] depth = new int[1024];
         double[] utilities;
 
-        final List<String> infosetKeys = new ArrayList<>();
-        final List<Integer> infosetPlayers = new ArrayList<>();
-        final List<int[]> infosetActions = new ArrayList<>();
-        final List<String[]> infosetLabels = new ArrayList<>();
-        final Map<String, Integer> infosetIndex = new HashMap<>();
+        final InfosetKeys keys = new InfosetKeys();
+        int[] infosetPlayer = new int[256];
+        /** Slot offsets per infoset so far ({@code slotStart[keys.size()]} is the number of slots). */
+        int[] slotStart = new int[257];
+        int[] slotAction = new int[1024];
+        String[] slotLabel = new String[1024];
         final Map<String, String> labelIntern = new HashMap<>();
 
-        Builder(Game game, int maxNodes) {
+        Builder(Game game, int maxNodes, CompileVisitor visitor) {
             this.game = game;
             this.maxNodes = maxNodes;
             this.numPlayers = game.numPlayers();
+            this.visitor = visitor;
             this.utilities = new double[1024 * numPlayers];
         }
 
@@ -472,17 +494,25 @@ public final class GameTree {
             return labelIntern.computeIfAbsent(s, k -> k);
         }
 
-        /** A node whose children are being walked: its state, actions, and the next child to visit. */
+        /**
+         * A node whose children are being walked: its state, actions, the next child to visit, and per player the
+         * infoset of that player's nearest decision on the path so far (-1: none yet) with its key, which a later
+         * key of the same player usually extends.
+         */
         private static final class Frame {
             final State state;
             final int[] actions;
             final int start;
+            final int[] ownInfoset;
+            final String[] ownKey;
             int next;
 
-            Frame(State state, int[] actions, int start) {
+            Frame(State state, int[] actions, int start, int[] ownInfoset, String[] ownKey) {
                 this.state = state;
                 this.actions = actions;
                 this.start = start;
+                this.ownInfoset = ownInfoset;
+                this.ownKey = ownKey;
             }
         }
 
@@ -492,7 +522,9 @@ public final class GameTree {
          */
         void walk(int root, State rootState) {
             Deque<Frame> stack = new ArrayDeque<>();
-            Frame first = expand(root, rootState);
+            int[] none = new int[numPlayers];
+            Arrays.fill(none, -1);
+            Frame first = expand(root, rootState, none, new String[numPlayers]);
             if (first != null) {
                 stack.push(first);
             }
@@ -503,15 +535,18 @@ public final class GameTree {
                     continue;
                 }
                 int i = f.next++;
-                Frame child = expand(f.start + i, f.state.child(f.actions[i]));
+                Frame child = expand(f.start + i, f.state.child(f.actions[i]), f.ownInfoset, f.ownKey);
                 if (child != null) {
                     stack.push(child);
                 }
             }
         }
 
-        /** Fills {@code node} from its state and allocates its children; the frame to walk them, null at a leaf. */
-        private Frame expand(int node, State state) {
+        /**
+         * Fills {@code node} from its state and allocates its children; the frame to walk them, null at a leaf.
+         * {@code ownInfoset} and {@code ownKey} are the parent's, shared until this node changes them.
+         */
+        private Frame expand(int node, State state, int[] ownInfoset, String[] ownKey) {
             int p = state.currentPlayer();
             player[node] = p;
             if (p == TERMINAL) {
@@ -546,7 +581,15 @@ public final class GameTree {
                 if (actions.length == 0) {
                     throw new GameModelException("decision node of player " + p + " has no legal actions");
                 }
-                registerInfoset(node, p, state, actions);
+                String key = state.infoStateKey(p);
+                int is = registerInfoset(node, p, state, actions, key, ownInfoset[p], ownKey[p]);
+                if (visitor != null) {
+                    visitor.decision(node, is, state);
+                }
+                ownInfoset = ownInfoset.clone();
+                ownKey = ownKey.clone();
+                ownInfoset[p] = is;
+                ownKey[p] = key;
             } else {
                 throw new GameModelException("invalid current player " + p);
             }
@@ -559,35 +602,52 @@ public final class GameTree {
                 actionLabel[child] = intern(state.actionLabel(actions[i]));
                 chanceProbability[child] = probabilities == null ? 1.0 : probabilities[i];
             }
-            return new Frame(state, actions, start);
+            return new Frame(state, actions, start, ownInfoset, ownKey);
         }
 
-        private void registerInfoset(int node, int p, State state, int[] actions) {
-            String key = state.infoStateKey(p);
-            Integer existing = infosetIndex.get(key);
-            if (existing == null) {
-                existing = infosetKeys.size();
-                infosetIndex.put(key, existing);
-                infosetKeys.add(key);
-                infosetPlayers.add(p);
-                infosetActions.add(actions.clone());
-                String[] labels = new String[actions.length];
+        /**
+         * The infoset of {@code key}, added when new: stored as an extension of {@code earlier} (the key of the
+         * player's previous decision on this path) when it starts with it, whole otherwise.
+         */
+        private int registerInfoset(int node, int p, State state, int[] actions, String key, int earlierInfoset,
+                                    String earlier) {
+            long h = InfosetKeys.hash(key);
+            int existing = keys.find(key, h);
+            if (existing < 0) {
+                boolean extends_ = earlierInfoset >= 0 && key.startsWith(earlier);
+                existing = keys.add(key, h, extends_ ? earlierInfoset : -1, extends_ ? earlier.length() : 0);
+                if (existing == infosetPlayer.length) {
+                    infosetPlayer = Arrays.copyOf(infosetPlayer, existing * 2);
+                    slotStart = Arrays.copyOf(slotStart, existing * 2 + 1);
+                }
+                infosetPlayer[existing] = p;
+                int first = slotStart[existing];
+                int end = first + actions.length;
+                if (end > slotAction.length) {
+                    int c = Math.max(end, slotAction.length * 2);
+                    slotAction = Arrays.copyOf(slotAction, c);
+                    slotLabel = Arrays.copyOf(slotLabel, c);
+                }
                 for (int i = 0; i < actions.length; i++) {
-                    labels[i] = intern(state.actionLabel(actions[i]));
+                    slotAction[first + i] = actions[i];
+                    slotLabel[first + i] = intern(state.actionLabel(actions[i]));
                 }
-                infosetLabels.add(labels);
+                slotStart[existing + 1] = end;
             } else {
-                if (infosetPlayers.get(existing) != p) {
+                if (infosetPlayer[existing] != p) {
                     throw new GameModelException("infoset '" + key + "' is shared by players "
-                            + infosetPlayers.get(existing) + " and " + p);
+                            + infosetPlayer[existing] + " and " + p);
                 }
-                if (!Arrays.equals(infosetActions.get(existing), actions)) {
+                int first = slotStart[existing];
+                int count = slotStart[existing + 1] - first;
+                if (!Arrays.equals(slotAction, first, first + count, actions, 0, actions.length)) {
                     throw new GameModelException("infoset '" + key + "' has different legal actions at two of "
-                            + "its histories: " + Arrays.toString(infosetActions.get(existing)) + " and "
-                            + Arrays.toString(actions));
+                            + "its histories: " + Arrays.toString(Arrays.copyOfRange(slotAction, first,
+                            first + count)) + " and " + Arrays.toString(actions));
                 }
             }
             infoset[node] = existing;
+            return existing;
         }
     }
 }

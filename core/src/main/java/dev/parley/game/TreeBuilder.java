@@ -51,6 +51,14 @@ public final class TreeBuilder {
     }
 
     public Result build(Game game) {
+        return build(game, null);
+    }
+
+    /**
+     * The same, telling {@code visitor} (may be null) about each decision node while the tree is compiled
+     * ({@link GameTree#compile(Game, int, GameTree.CompileVisitor)}).
+     */
+    public Result build(Game game, GameTree.CompileVisitor visitor) {
         long start = System.nanoTime();
         long expanded = 0;
         if (concurrency > 1) {
@@ -66,7 +74,7 @@ public final class TreeBuilder {
                 pool.shutdownNow();
             }
         }
-        GameTree tree = GameTree.compile(game, maxNodes);
+        GameTree tree = GameTree.compile(game, maxNodes, visitor);
         return new Result(tree, Math.max(expanded, tree.numNodes()), (System.nanoTime() - start) / 1e9);
     }
 

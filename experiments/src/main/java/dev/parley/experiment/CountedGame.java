@@ -26,6 +26,11 @@ final class CountedGame implements Game {
         this.onState = Objects.requireNonNull(onState, "onState");
     }
 
+    /** The wrapped game's state behind one of this game's states (any other state as it is). */
+    static State inner(State s) {
+        return s instanceof CountedGame.Counted c ? c.state : s;
+    }
+
     private State counted(State s) {
         onState.accept(made.incrementAndGet());
         return new Counted(s);

@@ -2,6 +2,7 @@ package dev.parley.experiment;
 
 import dev.parley.dialogue.DialogueGame;
 import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.EngineBranching;
 import dev.parley.dialogue.Instruction;
 import dev.parley.eval.Exploitability;
 import dev.parley.game.GameModelException;
@@ -74,13 +75,19 @@ public final class ExperimentRunner {
         int cap = (int) Math.min(Integer.MAX_VALUE - 8, maxNodes);
         RunStats before = llmStats.get();
         long start = System.nanoTime();
-        DialogueGame game = new DialogueGame(domain, domain.scenarios(config.scenarios(), config.seed()), generator,
-                rewardModel, config.settings());
+        // Offline and in one pass, no message is met twice: remembering them would cost more memory than the tree.
+        // With a model the memo stays, so that the dialogues read back after solving cost no call.
+        boolean walkedOnce = llmStats.get() == null && config.concurrency() == 1;
+        DialogueGame game = new DialogueGame(domain, domain.scenarios(config.scenarios(), config.seed()),
+                domain.instructions(), generator, rewardModel, config.settings(), EngineBranching.COPY,
+                walkedOnce ? DialogueGame.Memo.NONE : DialogueGame.Memo.ALL);
+        BaselinePolicy.Collector baseline = new BaselinePolicy.Collector(game);
         // A concurrent build reports the states it expands first; a sequential one (offline) expands none before
         // compiling, so its states are counted as the compiler makes them.
         TreeBuilder.Result built = config.concurrency() > 1
-                ? new TreeBuilder(config.concurrency(), cap, progress).build(game)
-                : new TreeBuilder(1, cap, n -> { }).build(new CountedGame(game, progress));
+                ? new TreeBuilder(config.concurrency(), cap, progress).build(game, baseline)
+                : new TreeBuilder(1, cap, n -> { }).build(new CountedGame(game, progress),
+                        (node, infoset, state) -> baseline.decision(node, infoset, CountedGame.inner(state)));
         GameTree tree = built.tree();
         LOG.info("{}: {} built in {} s", domain.name(), tree, built.seconds());
 
@@ -95,7 +102,7 @@ public final class ExperimentRunner {
             }
         }
         double[] eq = solver.averagePolicySlots(tree);
-        double[] base = BaselinePolicy.slots(game, tree);
+        double[] base = baseline.slots(tree);
         double nashConv = Exploitability.nashConv(tree, eq);
         double[] baseVsBase = Exploitability.expectedValues(tree, base);
         double[] eqVsEq = Exploitability.expectedValues(tree, eq);

@@ -80,7 +80,8 @@ public final class SampledExperiment {
     /**
      * The exact figures of an expandable tree, for the sampled profile.
      *
-     * @param calls model calls the expansion added beyond what sampling had generated
+     * @param calls model calls the expansion added beyond what sampling had generated; offline, every message of
+     *              the tree (it is compiled from a fresh game that remembers nothing)
      */
     public record Exact(int nodes, int infosets, double nashConv, double[] cfrGain, double[] eqVsEq,
                         double[] eqVsBase, double[] baseVsBase, long calls) { }
@@ -184,7 +185,14 @@ public final class SampledExperiment {
         DialogueGame.Visited visited = game.visited();
         Exact exact = null;
         if (size.nodes() <= options.maxNodes()) {
-            exact = exact(game, policy, options.maxNodes(), calls);
+            if (llmStats.get() == null) {
+                // offline the tree is compiled from a fresh game that remembers nothing (one pass meets no message
+                // twice), not from the sampled game, whose memo would grow to every message of the tree
+                DialogueGame fresh = game.withMemo(DialogueGame.Memo.NONE);
+                exact = exact(fresh, policy, options.maxNodes(), () -> fresh.account().verification().requested());
+            } else {
+                exact = exact(game, policy, options.maxNodes(), calls);
+            }
         }
         RunStats after = llmStats.get();
         long cached = after == null ? game.account().memoHits() : after.cacheHits() - before.cacheHits();
@@ -204,9 +212,11 @@ public final class SampledExperiment {
     /** Expands the (small) tree and measures the sampled profile exactly. */
     static Exact exact(DialogueGame game, TabularPolicy policy, long maxNodes, LongSupplier calls) {
         long before = calls.getAsLong();
-        GameTree tree = GameTree.compile(game, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(maxNodes, 1)));
+        BaselinePolicy.Collector baseline = new BaselinePolicy.Collector(game);
+        GameTree tree = GameTree.compile(game, (int) Math.min(Integer.MAX_VALUE - 8, Math.max(maxNodes, 1)),
+                baseline);
         double[] eq = policy.toSlots(tree);
-        double[] base = BaselinePolicy.slots(game, tree);
+        double[] base = baseline.slots(tree);
         return new Exact(tree.numNodes(), tree.numInfosets(), Exploitability.nashConv(tree, eq),
                 ProfileMetrics.cfrGain(tree, eq, base), Exploitability.expectedValues(tree, eq),
                 ProfileMetrics.guidedVsBaseline(tree, eq, base), Exploitability.expectedValues(tree, base),
