@@ -1,5 +1,6 @@
 package dev.parley.dialogue;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
@@ -29,7 +30,8 @@ public final class MoveVerifier {
     private final ContentRules rules;
     private final SurfaceRealiser realiser;
     private final SchemaRegistry registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12);
-    private final Map<String, Schema> compiled = new ConcurrentHashMap<>();
+    /** Compiled schemas by the schema's JSON (equal JSON, equal schema; object members in any order). */
+    private final Map<JsonNode, Schema> compiled = new ConcurrentHashMap<>();
 
     public MoveVerifier(ContentModel model) {
         this.rules = Objects.requireNonNull(model, "model").rules();
@@ -57,7 +59,7 @@ public final class MoveVerifier {
                         + variable + " (its variables: " + template.keySet() + ")");
             }
         }
-        Optional<Rejection> invalid = checkSchema(request.schema(), content);
+        Optional<Rejection> invalid = checkSchema(request.schemaForReading(), content);
         if (invalid.isPresent()) {
             return invalid;
         }
@@ -128,13 +130,14 @@ public final class MoveVerifier {
     }
 
     private Schema schema(ObjectNode schema) {
-        String key = Contents.canonical(schema);
-        Schema s = compiled.get(key);
+        // looked up by the node's own (deep) equality: cheaper than writing it out as text for every check
+        Schema s = compiled.get(schema);
         if (s == null) {
             if (compiled.size() > SCHEMA_CACHE_LIMIT) {
                 compiled.clear();
             }
-            s = registry.getSchema(schema);
+            ObjectNode key = schema.deepCopy(); // a caller's later change to its node must not change the key
+            s = registry.getSchema(key);
             compiled.put(key, s);
         }
         return s;
