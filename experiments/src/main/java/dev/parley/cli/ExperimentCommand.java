@@ -127,7 +127,7 @@ final class ExperimentCommand implements Callable<Integer> {
         SampledExperiment.Options options = configs.get(0).solver() instanceof SolverKind.Mccfr m
                 ? sampler.options(m.sampling(), solving.iterations,
                         spec.commandLine().getParseResult().hasMatchedOption("--iterations"), checkpointEvery, state,
-                        resume) : null;
+                        resume, llmOptions.offline()) : null;
         List<Experiment.Result> results = new ArrayList<>();
         try (LlmOptions.Session session = llmOptions.open()) {
             for (ExperimentConfig c : configs) {
@@ -151,9 +151,9 @@ final class ExperimentCommand implements Callable<Integer> {
         }
         if (curve) {
             return new Experiment.Curve(new CostCurve.Limits(sampler.budgetSeconds > 0 ? sampler.budgetSeconds : 120,
-                    sampler.budgetCalls, Integer.MAX_VALUE), sampler.limit());
+                    sampler.budgetCalls, Integer.MAX_VALUE), sampler.limit(llmOptions.offline()));
         }
-        return new Experiment.Exact(sampler.limit(), progress);
+        return new Experiment.Exact(sampler.limit(llmOptions.offline()), progress);
     }
 
     /** Every option checked, before any work: one configuration per domain. */

@@ -14,7 +14,7 @@ final class SamplingOptions {
 
     @Option(names = "--max-nodes", paramLabel = "N",
             description = "Refuse, before building, a tree estimated larger than N nodes (sweep: before the first"
-                    + " cell; default: what fits in this JVM's heap at 12 KB a node).")
+                    + " cell; default: what fits in this JVM's heap, offline at 1 KB a node, with a model at 12 KB).")
     Long maxNodes;
 
     @Option(names = "--budget-calls", defaultValue = "0", paramLabel = "N",
@@ -46,9 +46,9 @@ final class SamplingOptions {
         }
     }
 
-    /** The tree limit: {@code --max-nodes}, or what fits in the heap. */
-    long limit() {
-        return maxNodes != null ? maxNodes : TreeSizeEstimate.defaultMaxNodes();
+    /** The tree limit: {@code --max-nodes}, or what fits in the heap offline or with a model. */
+    long limit(boolean offline) {
+        return maxNodes != null ? maxNodes : TreeSizeEstimate.defaultMaxNodes(offline);
     }
 
     boolean budgeted() {
@@ -59,9 +59,9 @@ final class SamplingOptions {
      * A sampled run's options. With a budget, {@code --iterations} caps the run only when it was given explicitly.
      */
     SampledExperiment.Options options(MccfrSolver.Sampling sampling, long iterations, boolean explicitIterations,
-                                      long checkpointEvery, Path state, Path resume) {
+                                      long checkpointEvery, Path state, Path resume, boolean offline) {
         return new SampledExperiment.Options(sampling, budgetCalls, budgetSeconds,
                 budgeted() && !explicitIterations ? Long.MAX_VALUE : iterations, checkpointEvery, state, resume,
-                playouts, responseIterations, limit());
+                playouts, responseIterations, limit(offline));
     }
 }

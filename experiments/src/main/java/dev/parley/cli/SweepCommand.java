@@ -129,7 +129,7 @@ final class SweepCommand implements Callable<Integer> {
             for (Cell c : todo) {
                 ObjectNode summary = c.sampled() == null
                         ? ReportWriter.json(((Experiment.ExactResult) SeededRuns.run(session, c.config(), seeds,
-                                new Experiment.Exact(sampler.limit(), Experiment.Progress.NONE))).report())
+                                new Experiment.Exact(sampler.limit(llmOptions.offline()), Experiment.Progress.NONE))).report())
                         : SampledReportWriter.json(((Experiment.SampledResult) SeededRuns.run(session, c.config(),
                                 seeds, new Experiment.Sampled(c.sampled(), line -> { }))).report());
                 try {
@@ -224,7 +224,7 @@ final class SweepCommand implements Callable<Integer> {
      * seedOption.seed draws its own scenarios, so its own tree), so no cell is refused mid-grid.
      */
     private void refuseTooLarge(List<Cell> grid) {
-        long limit = sampler.limit();
+        long limit = sampler.limit(llmOptions.offline());
         java.util.Map<String, TreeSizeEstimate> sizes = new java.util.HashMap<>();
         for (Cell c : grid) {
             if (c.sampled() != null) {
@@ -255,7 +255,7 @@ final class SweepCommand implements Callable<Integer> {
         ExperimentConfig config = new ExperimentConfig(d, scenarios, len, kind, n, seedOption.seed,
                 llmOptions.offline() ? 1 : llmOptions.concurrency, 10, a, o, seedsPerMessage, 0, theJudge);
         if (kind instanceof SolverKind.Mccfr m) {
-            sampled = sampler.options(m.sampling(), n, explicitIterations, 0, null, null);
+            sampled = sampler.options(m.sampling(), n, explicitIterations, 0, null, null, llmOptions.offline());
         }
         ObjectNode p = Json.MAPPER.createObjectNode();
         p.put("domain", d.name()).put("max_replies", len).put("solver", kind.name()).put("actions", a.label())

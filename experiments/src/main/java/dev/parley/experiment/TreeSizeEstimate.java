@@ -25,14 +25,23 @@ public record TreeSizeEstimate(double nodes, double stderr, int probes) {
     public static final int DEFAULT_PROBES = 256;
 
     /**
-     * Measured offline (issue 14): about 13 KB of heap per tree node while the tree is built (the memo and the
-     * states; the compiled tree is a tenth of it), so the default limit is the heap over 12 KB.
+     * With a model the game remembers every message, so that the dialogues read back after solving cost no call:
+     * about 13 KB of heap per tree node while the tree is built (issue 14's measurement), so that default limit is
+     * the heap over 12 KB.
      */
     public static final long BYTES_PER_NODE = 12_000;
 
-    /** The node limit that fits in this JVM's heap: {@link #BYTES_PER_NODE} per node. */
-    public static long defaultMaxNodes() {
-        return Math.max(10_000, Runtime.getRuntime().maxMemory() / BYTES_PER_NODE);
+    /**
+     * Offline the tree is compiled in one pass that remembers nothing ({@code DialogueGame.Memo.NONE}): fruit
+     * trading at 7 messages (2,248,917 nodes) peaked at 1.82 GB resident, about 800 bytes per node with the JVM's
+     * own, and the compiled tree holds about 120, so the offline default limit is the heap over 1,000 bytes.
+     */
+    public static final long BYTES_PER_NODE_OFFLINE = 1_000;
+
+    /** The node limit that fits in this JVM's heap, offline or with a model. */
+    public static long defaultMaxNodes(boolean offline) {
+        return Math.max(10_000, Runtime.getRuntime().maxMemory() / (offline ? BYTES_PER_NODE_OFFLINE
+                : BYTES_PER_NODE));
     }
 
     public static TreeSizeEstimate of(ExperimentConfig config, int probes, long seed) {
