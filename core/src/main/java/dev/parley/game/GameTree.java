@@ -140,7 +140,19 @@ public final class GameTree {
      * tree's lifetime (the tree is immutable, so what is derived from it stays valid).
      */
     public <T> T derived(Class<T> kind, java.util.function.Function<GameTree, ? extends T> make) {
-        return kind.cast(derived.computeIfAbsent(kind, k -> make.apply(this)));
+        // Not computeIfAbsent: a value may derive others while it is made (NashConv's evaluator derives its plan),
+        // and a nested computeIfAbsent on the same map throws "Recursive update" when the two keys share a bin.
+        // Two threads may then both make a value; the first stored is kept, which is safe since both are the same
+        // derivation of an immutable tree.
+        Object value = derived.get(kind);
+        if (value == null) {
+            Object made = java.util.Objects.requireNonNull(make.apply(this), "derived value");
+            value = derived.putIfAbsent(kind, made);
+            if (value == null) {
+                value = made;
+            }
+        }
+        return kind.cast(value);
     }
 
     /** Compiles {@code game} with no size limit beyond memory. */
