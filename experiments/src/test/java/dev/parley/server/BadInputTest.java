@@ -6,32 +6,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Bad input on every endpoint: the right status, a clear message, never a stack trace, and the dialogue exactly as it
  * was (its moves, transcript, status and roles compared byte for byte before and after).
  */
-class BadInputTest {
+class BadInputTest extends SqliteServerTest {
 
-    @TempDir
-    Path dir;
-    TestServer ts;
-    Loopback http;
     String id;
     String test;
     String test2;
     String test2b;
 
     @BeforeEach
-    void start() {
-        ts = TestServer.sqlite(dir);
-        http = ts.http;
+    void openADialogue() {
         id = http.get("/dialogue/new/testgame").json().get("dialogueID").asText();
         test = http.get("/dialogue/" + id + "/join/Test").json().get("participantID").asText();
         test2b = http.get("/dialogue/" + id + "/join/Test").json().get("participantID").asText();
@@ -39,11 +30,6 @@ class BadInputTest {
         Loopback.Response first = http.post("/dialogue/" + id + "/interaction/TestMove",
                 "{\"speaker\": " + q(test2) + ", \"reply\": {\"p\": \"Britain should disarm\"}, \"target\": \"Test\"}");
         assertThat(first.status()).isEqualTo(200);
-    }
-
-    @AfterEach
-    void stop() {
-        ts.close();
     }
 
     private List<String> snapshot() {

@@ -2,7 +2,6 @@ package dev.parley.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -10,27 +9,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Races on one dialogue are serialised; different dialogues proceed side by side. */
-class ConcurrencyTest {
-
-    @TempDir
-    Path dir;
-    TestServer ts;
-
-    @BeforeEach
-    void start() {
-        ts = TestServer.sqlite(dir);
-    }
-
-    @AfterEach
-    void stop() {
-        ts.close();
-    }
+class ConcurrencyTest extends SqliteServerTest {
 
     @Test
     void fiftyConcurrentAttemptsAtTheSameTurnAcceptExactlyOne() throws Exception {

@@ -7,32 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.parley.aif.AifGraph;
 import dev.parley.aif.AifJson;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** A DGEP-style client script over plain HTTP against a real server on loopback. */
-class DgepApiTest {
-
-    @TempDir
-    Path dir;
-    TestServer ts;
-    Loopback http;
-
-    @BeforeEach
-    void start() {
-        ts = TestServer.sqlite(dir);
-        http = ts.http;
-    }
-
-    @AfterEach
-    void stop() {
-        ts.close();
-    }
+class DgepApiTest extends SqliteServerTest {
 
     @Test
     void aDgepClientPlaysTestgameThroughTheApi() throws Exception {

@@ -7,32 +7,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.parley.aif.AifGraph;
 import dev.parley.aif.AifJson;
 import dev.parley.aif.AifNode;
-import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** DGEP 2's participants body, the dialogue's cumulative JSON-AIF, per-move AIF and an AIFdb-style NodeSet. */
-class DgepFidelityTest {
-
-    @TempDir
-    Path dir;
-    TestServer ts;
-    Loopback http;
-
-    @BeforeEach
-    void start() {
-        ts = TestServer.sqlite(dir);
-        http = ts.http;
-    }
-
-    @AfterEach
-    void stop() {
-        ts.close();
-    }
+class DgepFidelityTest extends SqliteServerTest {
 
     @Test
     void dgep2sParticipantsBodySeatsEveryoneAtOnce() {

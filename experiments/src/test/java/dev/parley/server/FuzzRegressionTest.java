@@ -6,36 +6,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What the Schemathesis run of {@code scripts/schemathesis.sh} found the API answering outside its own description,
  * each case as it now answers: methods Javalin has no handler type for, bodies that are there but no JSON object,
  * and participant names the description allows.
  */
-class FuzzRegressionTest {
+class FuzzRegressionTest extends SqliteServerTest {
 
-    @TempDir
-    Path dir;
-    TestServer ts;
-    Loopback http;
     private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-
-    @BeforeEach
-    void start() {
-        ts = TestServer.sqlite(dir);
-        http = ts.http;
-    }
-
-    @AfterEach
-    void stop() {
-        ts.close();
-    }
 
     private HttpResponse<String> send(String method, String path) throws Exception {
         return client.send(HttpRequest.newBuilder(http.base().resolve(path)).method(method,
