@@ -3,6 +3,7 @@ package dev.parley.cli;
 import dev.parley.cli.StudyCommand.ReportFile;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.dialogue.ActionSpace;
 import dev.parley.experiment.Estimate;
 import dev.parley.imitation.MiniLmFeaturizer;
 import dev.parley.nfg.MetaSolver;
@@ -61,6 +62,12 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
             description = "The meta-game's longest dialogue in messages (default ${DEFAULT-VALUE}).")
     int maxReplies;
 
+    @Option(names = "--actions", defaultValue = "move-x-instruction", paramLabel = "SPACE",
+            description = "The meta-game's action space: move-x-instruction (default; HUMAN and CFR choose a legal"
+                    + " move crossed with an instruction, the instruction strategies play the planner's own move)"
+                    + " or instruction (the instruction only; the speaker's planner picks every move).")
+    String actions;
+
     @Mixin
     IterationsOption solving = new IterationsOption();
 
@@ -94,11 +101,17 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
         if (hidden.isEmpty() || hidden.stream().anyMatch(h -> h < 1)) {
             throw new UserInputException("--hidden must list positive layer sizes, got " + hidden);
         }
+        ActionSpace space;
+        try {
+            space = ActionSpace.parse(actions);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException("--actions: " + e.getMessage());
+        }
         MetaSolver meta = MetaSolvers.require(metaSolver);
         StudyCommand.checkOut(out);
         HumanCorpus corpus = people.load(split.validOnly);
         HumanImitationStudy.Config config = new HumanImitationStudy.Config(scenarios, maxReplies, solving.iterations,
-                hidden.stream().mapToInt(Integer::intValue).toArray(), epochs, patience, seeds);
+                hidden.stream().mapToInt(Integer::intValue).toArray(), epochs, patience, seeds, space);
         HumanImitationStudy.Report r;
         try (Progress bar = Progress.start("embedding, training, solving", 0)) {
             List<dev.parley.domain.campsite.CasinoDialogue> train = corpus.train().stream()
@@ -122,7 +135,7 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
         o.put("study", "human-imitation").put("domain", "campsite").put("corpus", "CaSiNo (Chawla et al. 2021)")
                 .put("featurizer", MiniLmFeaturizer.NAME).put("seeds", c.seeds()).put("epochs", c.maxEpochs())
                 .put("patience", c.patience()).put("meta_solver", metaSolver).put("scenarios", c.scenarios())
-                .put("max_replies", c.maxReplies()).put("iterations", c.iterations())
+                .put("max_replies", c.maxReplies()).put("actions", c.actions().label()).put("iterations", c.iterations())
                 .put("train_dialogues", r.trainDialogues()).put("train_examples", r.trainExamples()).put("majority_label", r.majorityLabel());
         ArrayNode h = o.putArray("hidden");
         for (int x : c.hidden()) {
@@ -170,8 +183,9 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "imitation of people: campsite (CaSiNo),"
                 + " %d labels (move x strategy group), %d train turns of %d dialogues, majority %s; MiniLM features, network %s,"
                 + " %d seeds (95%% t intervals); meta-game on %d scenarios of each split, at most %d messages,"
-                + " CFR x %d%n", r.labels().size(), r.trainExamples(), r.trainDialogues(), r.majorityLabel(),
-                java.util.Arrays.toString(c.hidden()), c.seeds(), c.scenarios(), c.maxReplies(), c.iterations()));
+                + " %s actions, CFR x %d%n", r.labels().size(), r.trainExamples(), r.trainDialogues(),
+                r.majorityLabel(), java.util.Arrays.toString(c.hidden()), c.seeds(), c.scenarios(), c.maxReplies(),
+                c.actions().label(), c.iterations()));
         Table t = new Table("split", "turns", "policy", "log-loss", "accuracy");
         for (HumanImitationStudy.Figures f : splits(r)) {
             Estimate ll = f.logLoss();

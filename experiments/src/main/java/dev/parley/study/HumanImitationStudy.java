@@ -1,8 +1,15 @@
 package dev.parley.study;
 
 import dev.parley.cfr.CfrVariant;
+import dev.parley.dialogue.ActionCodec;
+import dev.parley.dialogue.ActionSpace;
+import dev.parley.dialogue.DialogueGame;
 import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.Message;
+import dev.parley.dialogue.Observation;
+import dev.parley.dialogue.OfflineMoveGenerator;
+import dev.parley.dialogue.RewardModel;
 import dev.parley.dialogue.Scenario;
 import dev.parley.domain.campsite.Campsite;
 import dev.parley.domain.campsite.CampsiteScenarios;
@@ -12,13 +19,16 @@ import dev.parley.domain.campsite.Strategies;
 import dev.parley.eval.Exploitability;
 import dev.parley.experiment.Estimate;
 import dev.parley.game.GameTree;
+import dev.parley.game.IterativeSolver;
 import dev.parley.game.NormalFormGame;
+import dev.parley.game.TreeBuilder;
 import dev.parley.imitation.Featurizer;
 import dev.parley.imitation.Mlp;
 import dev.parley.imitation.SolvedGame;
 import dev.parley.imitation.Trainer;
 import dev.parley.nfg.MetaSolution;
 import dev.parley.nfg.MetaSolver;
+import dev.parley.solver.Solvers;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,10 +41,10 @@ import java.util.function.IntConsumer;
  * strategy group the annotators gave it) from the MiniLM embedding of what that person knew (the dialogue so far and
  * its own priorities, {@link SolvedGame#text}), with the imitation network of {@code parley imitate}; trained on
  * train, stopped early on valid, measured on valid and on the held-out test split against the uniform policy and
- * the majority class. Then the meta-game: in the campsite game on the priority tables of a split's dialogues
- * (the instruction action space, built offline, solved by CFR), the cloned people ({@link #HUMAN}: the network's
- * strategy distribution, summed over moves) and CFR's equilibrium ({@link #CFR}) join each instruction played
- * throughout; every pairing's payoffs are exact on the tree.
+ * the majority class. Then the meta-game: in the campsite game on the priority tables of a split's dialogues (built
+ * offline in {@link Config#actions}, solved by CFR), the cloned people ({@link #HUMAN}, {@link #humanSlots}) and
+ * CFR's equilibrium ({@link #CFR}) join each instruction played throughout ({@link Board#instructionSlots}); every
+ * pairing's payoffs are exact on the tree.
  */
 public final class HumanImitationStudy {
 
@@ -60,10 +70,12 @@ public final class HumanImitationStudy {
      * @param iterations CFR iterations on the meta-game's tree
      * @param hidden     the network's hidden layers
      * @param seeds      training seeds (weights and shuffling), 1..seeds
+     * @param actions    the meta-game's action space: what HUMAN and CFR choose at a decision
      */
     public record Config(int scenarios, int maxReplies, int iterations, int[] hidden, int maxEpochs, int patience,
-                         int seeds) {
+                         int seeds, ActionSpace actions) {
         public Config {
+            java.util.Objects.requireNonNull(actions, "actions");
             if (maxReplies > WINDOW + 1) {
                 throw new IllegalArgumentException("the meta-game's dialogues can be at most " + (WINDOW + 1)
                         + " messages long (a turn's text holds the last " + WINDOW + "), got " + maxReplies);
@@ -270,19 +282,168 @@ public final class HumanImitationStudy {
                                    List<Trainer.Result> nets, Config config, Featurizer featurizer,
                                    MetaSolver metaSolver, IntConsumer progress) {
         List<Scenario> scenarios = dialogues.stream().limit(config.scenarios()).map(CampsiteScenarios::of).toList();
-        SolvedGame game = SolvedGame.solve(domain, scenarios, config.maxReplies(), CfrVariant.CFR,
-                config.iterations(), featurizer, progress);
+        Board board = Board.solve(domain, scenarios, config.maxReplies(), config.actions(), config.iterations(),
+                featurizer, progress);
         List<SeedFigures> seeds = new ArrayList<>();
         for (int s = 0; s < nets.size(); s++) {
             Mlp net = nets.get(s).network();
             Fit f = fit(set, e -> net.predict(e.features()));
-            MetaGame mg = metaGame(game, st -> strategyMarginal(net.predict(st.features()), labels, game.labels()),
-                    metaSolver);
+            MetaGame mg = metaGame(board, labels, st -> net.predict(st.features()), metaSolver);
             seeds.add(new SeedFigures(s + 1, f, mg, nets.get(s).epochs(), nets.get(s).bestEpoch()));
             progress.accept(1);
         }
         return new Figures(split, set.size(), fit(set, e -> uniform), fit(set, e -> majority), fit(set, e -> prior),
                 List.copyOf(seeds));
+    }
+
+    /**
+     * One information state of the meta-game's tree: whose it is, what that player knows in words (the text the
+     * network reads, {@link SolvedGame#text}) and its features, and, in the move x instruction space, the move the
+     * speaker's planner picks by itself under each instruction ({@link DialogueGame#ownMove}; empty in the
+     * instruction space, where the speaker always picks its own move).
+     */
+    public record InfoState(int infoset, int player, String text, double[] features, List<String> ownMoves) { }
+
+    /**
+     * The meta-game's board: the campsite game on a split's priority tables in one action space, built offline
+     * (the planner and realiser speak, the exact scorer pays), compiled and solved by CFR; one {@link InfoState}
+     * per decision infoset, in infoset order.
+     */
+    public record Board(DialogueGame game, GameTree tree, double[] cfr, List<InfoState> states) {
+
+        /** @param embedded told each information state embedded */
+        public static Board solve(Domain domain, List<Scenario> scenarios, int maxReplies, ActionSpace actions,
+                                  int iterations, Featurizer featurizer, IntConsumer embedded) {
+            DialogueGame game = new DialogueGame(domain, scenarios, new OfflineMoveGenerator(domain.content()),
+                    RewardModel.exact(domain), new DialogueGame.Settings(maxReplies, 1, actions, Observation.WORDS));
+            GameTree tree = new TreeBuilder(1, 2_000_000, n -> { }).build(game).tree();
+            IterativeSolver solver = Solvers.of(CfrVariant.CFR).onTree(tree, 0);
+            solver.run(iterations);
+            double[] cfr = solver.averagePolicySlots(tree);
+            List<Instruction> instructions = game.instructions();
+            String[] texts = new String[tree.numInfosets()];
+            List<List<String>> own = new ArrayList<>();
+            for (int is = 0; is < tree.numInfosets(); is++) {
+                own.add(null);
+            }
+            tree.forEachDecision(game, (node, state) -> {
+                int is = tree.infoset(node);
+                List<String> moves = actions == ActionSpace.INSTRUCTION ? List.of()
+                        : instructions.stream().map(i -> game.ownMove(state, i)).toList();
+                if (texts[is] == null) {
+                    texts[is] = SolvedGame.text(game.scenario(state), tree.player(node), game.transcript(state));
+                    own.set(is, moves);
+                } else if (!own.get(is).equals(moves)) {
+                    // the planner reads only what its speaker knows, so this never happens; if it did, "the
+                    // planner's move" would not be a strategy
+                    throw new IllegalStateException("the planner picks different moves at two nodes of infoset "
+                            + is + ": " + own.get(is) + " and " + moves);
+                }
+            });
+            // embedding is the cost here, and the featurizer is thread-safe
+            double[][] features = java.util.Arrays.stream(texts).parallel().map(featurizer::features)
+                    .toArray(double[][]::new);
+            List<InfoState> states = new ArrayList<>();
+            for (int is = 0; is < tree.numInfosets(); is++) {
+                states.add(new InfoState(is, tree.infosetPlayer(is), texts[is], features[is], own.get(is)));
+                embedded.accept(1);
+            }
+            return new Board(game, tree, cfr, List.copyOf(states));
+        }
+
+        public ActionSpace actions() {
+            return game.settings().actions();
+        }
+
+        /** The instruction names, in the game's order: the instruction strategies of the meta-game. */
+        public List<String> instructions() {
+            return game.instructions().stream().map(Instruction::name).toList();
+        }
+
+        /**
+         * The slots of instruction {@code name} played throughout: in the instruction space its action at every
+         * infoset; in the move x instruction space the action (the planner's own move under it, it) at every
+         * infoset, so that it says what it says in the instruction space.
+         */
+        public double[] instructionSlots(String name) {
+            int k = instructions().indexOf(name);
+            if (k < 0) {
+                throw new IllegalArgumentException("no instruction " + name + " in " + instructions());
+            }
+            ActionCodec codec = game.codec();
+            double[] slots = new double[tree.numSlots()];
+            for (InfoState st : states) {
+                int is = st.infoset();
+                int hits = 0;
+                for (int sl = tree.slotStart(is); sl < tree.slotStart(is) + tree.actionCount(is); sl++) {
+                    int a = tree.slotAction(sl);
+                    boolean mine = codec.instructionIndex(a) == k && (actions() == ActionSpace.INSTRUCTION
+                            || codec.move(a).orElseThrow().equals(st.ownMoves().get(k)));
+                    slots[sl] = mine ? 1 : 0;
+                    hits += mine ? 1 : 0;
+                }
+                if (hits != 1) {
+                    throw new IllegalStateException("instruction " + name + " is " + hits + " actions at infoset "
+                            + is);
+                }
+            }
+            return slots;
+        }
+    }
+
+    /**
+     * The cloned people's slots: at every infoset, the network's distribution over the move x strategy labels
+     * ({@code human}, aligned with {@code labels}) as a distribution over that infoset's legal actions.
+     * <ul>
+     *   <li>Move x instruction space: label {@code "m x i"} is the action (move {@code m}, instruction {@code i}).
+     *       A label whose move is not legal at the state (an accept with no deal on the table, a say once a deal
+     *       waits for an answer) names no action; its probability is dropped, and the legal actions' probabilities
+     *       are renormalised to sum to 1: the clone as it would play if it knew the rules.</li>
+     *   <li>Instruction space: the speaker picks its move itself, so action {@code i} gets the labels of
+     *       instruction {@code i} summed over all five moves ({@link #strategyMarginal}); nothing is dropped.</li>
+     * </ul>
+     *
+     * @throws IllegalStateException if {@code human} gives no probability to any legal action of an infoset (a
+     *                               softmax never does)
+     */
+    public static double[] humanSlots(Board board, List<String> labels, Function<InfoState, double[]> human) {
+        GameTree tree = board.tree();
+        ActionCodec codec = board.game().codec();
+        List<String> instructions = board.instructions();
+        double[] slots = new double[tree.numSlots()];
+        for (InfoState st : board.states()) {
+            int is = st.infoset();
+            double[] q = human.apply(st);
+            if (q.length != labels.size()) {
+                throw new IllegalArgumentException("the human policy gives " + q.length + " probabilities, not one"
+                        + " per label (" + labels.size() + ")");
+            }
+            double[] marginal = board.actions() == ActionSpace.INSTRUCTION
+                    ? strategyMarginal(q, labels, instructions) : null;
+            double total = 0;
+            for (int sl = tree.slotStart(is); sl < tree.slotStart(is) + tree.actionCount(is); sl++) {
+                int a = tree.slotAction(sl);
+                if (marginal != null) {
+                    slots[sl] = marginal[codec.instructionIndex(a)];
+                } else {
+                    String label = codec.move(a).orElseThrow() + " x " + codec.instruction(a).name();
+                    int k = labels.indexOf(label);
+                    if (k < 0) {
+                        throw new IllegalStateException("action " + label + " of infoset " + is + " is no label");
+                    }
+                    slots[sl] = q[k];
+                }
+                total += slots[sl];
+            }
+            if (!(total > 0)) {
+                throw new IllegalStateException("the human policy gives no probability to any legal action of"
+                        + " infoset " + is);
+            }
+            for (int sl = tree.slotStart(is); sl < tree.slotStart(is) + tree.actionCount(is); sl++) {
+                slots[sl] /= total;
+            }
+        }
+        return slots;
     }
 
     /** A distribution over move x instruction labels summed over the moves: one over the instructions. */
@@ -300,31 +461,22 @@ public final class HumanImitationStudy {
     }
 
     /**
-     * The meta-game: each instruction played throughout, {@link #HUMAN} ({@code human} at every information state)
-     * and {@link #CFR} (the game's own CFR average policy); exact expected payoffs of every pairing on the tree,
-     * solved by {@code solver}. The solver's gain for a player is what it gets by playing CFR instead of HUMAN
-     * while the other plays HUMAN; the NashConv of (HUMAN, HUMAN) is how much the two could gain by best responses.
+     * The meta-game: each instruction played throughout ({@link Board#instructionSlots}), {@link #HUMAN}
+     * ({@link #humanSlots} of {@code human}) and {@link #CFR} (the board's own CFR average policy); exact expected
+     * payoffs of every pairing on the tree, solved by {@code solver}. The solver's gain for a player is what it gets
+     * by playing CFR instead of HUMAN while the other plays HUMAN; the NashConv of (HUMAN, HUMAN) is how much the
+     * two could gain by best responses.
      */
-    public static MetaGame metaGame(SolvedGame game, Function<SolvedGame.InfoState, double[]> human,
+    public static MetaGame metaGame(Board board, List<String> labels, Function<InfoState, double[]> human,
                                     MetaSolver solver) {
-        GameTree tree = game.tree();
-        int k = game.labels().size();
+        GameTree tree = board.tree();
         Map<String, double[]> policies = new LinkedHashMap<>();
-        for (int s = 0; s < k; s++) {
-            double[] slots = new double[tree.numSlots()];
-            double[] d = new double[k];
-            d[s] = 1;
-            for (SolvedGame.InfoState st : game.states()) {
-                game.fill(slots, st.infoset(), d);
-            }
-            policies.put(game.labels().get(s), slots);
+        for (String name : board.instructions()) {
+            policies.put(name, board.instructionSlots(name));
         }
-        double[] humanSlots = new double[tree.numSlots()];
-        for (SolvedGame.InfoState st : game.states()) {
-            game.fill(humanSlots, st.infoset(), human.apply(st));
-        }
+        double[] humanSlots = humanSlots(board, labels, human);
         policies.put(HUMAN, humanSlots);
-        policies.put(CFR, game.cfr().clone());
+        policies.put(CFR, board.cfr().clone());
         List<String> names = List.copyOf(policies.keySet());
         int n = names.size();
         double[][] a = new double[n][n];
@@ -338,14 +490,15 @@ public final class HumanImitationStudy {
             }
         }
         NormalFormGame nfg = NormalFormGame.bimatrix("campsite human meta-game", a, b);
-        nfg = new NormalFormGame(nfg.title(), game.domain().protocolPlayers(), List.of(names, names), nfg.payoffs());
+        nfg = new NormalFormGame(nfg.title(), board.game().domain().protocolPlayers(), List.of(names, names),
+                nfg.payoffs());
         MetaSolution sol = solver.solve(nfg);
         int h = names.indexOf(HUMAN);
         int c = names.indexOf(CFR);
         double[][] p = sol.profile();
         double[] gain = {a[c][h] - a[h][h], b[h][c] - b[h][h]};
         return new MetaGame(names, a, b, sol, new double[] {p[0][h], p[1][h]}, new double[] {p[0][c], p[1][c]},
-                gain, Exploitability.nashConv(tree, humanSlots), Exploitability.nashConv(tree, game.cfr()));
+                gain, Exploitability.nashConv(tree, humanSlots), Exploitability.nashConv(tree, board.cfr()));
     }
 
     /** Player 0's slots from {@code first}, player 1's from {@code second}. */

@@ -125,13 +125,18 @@ class HumanStudiesCommandTest {
         Path never = dir.resolve("never");
         String[][] bad = {
             {"--seeds", "0"}, {"--max-replies", String.valueOf(dev.parley.study.HumanImitationStudy.WINDOW + 2)},
-            {"--meta-solver", "nonsense"}, {"--train-dialogues", "-1"}, {"--hidden", "0"}};
+            {"--meta-solver", "nonsense"}, {"--train-dialogues", "-1"}, {"--hidden", "0"},
+            {"--actions", "moves"}, {"--actions", ""}};
         for (String[] b : bad) {
             CliRun r = CliRun.parley("study", "human-imitation", "--domain", "campsite", b[0], b[1], "--out",
                     never.toString());
             assertThat(r.code()).as(String.join(" ", b) + ": " + r.err()).isEqualTo(2);
             assertThat(r.err().strip().lines()).as(r.err()).hasSize(1);
             assertThat(r.err()).contains(b[0].equals("--meta-solver") ? "nonsense" : b[0]);
+            if (b[0].equals("--actions")) {
+                assertThat(r.err().strip()).isEqualTo("parley: --actions: unknown action space '" + b[1]
+                        + "' (expected one of [move-x-instruction, instruction])");
+            }
         }
         CliRun fruit = CliRun.parley("study", "human-imitation", "--domain", "fruit-trading", "--out",
                 never.toString());
@@ -151,6 +156,7 @@ class HumanStudiesCommandTest {
         assertThat(r.code()).as(r.err()).isZero();
         JsonNode o = Json.MAPPER.readTree(r.out());
         assertThat(o.get("train_dialogues").asInt()).isEqualTo(3);
+        assertThat(o.get("actions").asText()).as("the default action space").isEqualTo("move-x-instruction");
         assertThat(o.has("test")).as("--valid-only reads no test split").isFalse();
         JsonNode v = o.get("valid");
         assertThat(v.get("uniform").get("log_loss").asDouble()).isCloseTo(Math.log(25), within(1e-9));
