@@ -158,6 +158,11 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
                 StudyJson.estimate(q, "human_share", f.humanShare(p));
                 StudyJson.estimate(q, "cfr_share", f.cfrShare(p));
                 StudyJson.estimate(q, "solver_gain", f.solverGain(p));
+                StudyJson.estimate(q, "human_vs_human", f.payoff(p, HumanImitationStudy.HUMAN,
+                        HumanImitationStudy.HUMAN));
+                StudyJson.estimate(q, "cfr_vs_human", f.payoff(p, HumanImitationStudy.CFR,
+                        HumanImitationStudy.HUMAN));
+                StudyJson.estimate(q, "cfr_vs_cfr", f.payoff(p, HumanImitationStudy.CFR, HumanImitationStudy.CFR));
             }
             StudyJson.estimate(m, "human_nash_conv", f.humanNashConv());
             m.put("cfr_nash_conv", f.seeds().get(0).metaGame().cfrNashConv());
@@ -197,15 +202,17 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
             t.row(f.split(), f.examples(), "train prior", fmt(f.prior().logLoss()), fmt(f.prior().accuracy()));
         }
         sb.append(t.render());
-        Table m = new Table("split", "camper", "HUMAN share", "CFR share", "solver gain vs HUMAN",
-                "NashConv (HUMAN, HUMAN)");
+        Table m = new Table("split", "camper", "(HUMAN, HUMAN) pays", "HUMAN share", "CFR share",
+                "solver gain vs HUMAN", "NashConv (HUMAN, HUMAN)");
         for (HumanImitationStudy.Figures f : splits(r)) {
             for (int p = 0; p < 2; p++) {
                 Estimate hs = f.humanShare(p);
                 Estimate cs = f.cfrShare(p);
                 Estimate g = f.solverGain(p);
                 Estimate nc = f.humanNashConv();
-                m.row(f.split(), p == 0 ? "first" : "second", StudyCommand.pm(hs.mean(), hs.low(), hs.high()),
+                Estimate hh = f.payoff(p, HumanImitationStudy.HUMAN, HumanImitationStudy.HUMAN);
+                m.row(f.split(), p == 0 ? "first" : "second", StudyCommand.pm(hh.mean(), hh.low(), hh.high()),
+                        StudyCommand.pm(hs.mean(), hs.low(), hs.high()),
                         StudyCommand.pm(cs.mean(), cs.low(), cs.high()), StudyCommand.pm(g.mean(), g.low(), g.high()),
                         p == 0 ? StudyCommand.pm(nc.mean(), nc.low(), nc.high()) : "");
             }

@@ -120,6 +120,16 @@ public final class HumanImitationStudy {
             return Estimate.of(seeds.stream().mapToDouble(s -> s.metaGame().solverGain()[p]).toArray());
         }
 
+        /** What camper {@code p} gets when it plays {@code mine} and the other camper plays {@code theirs}. */
+        public Estimate payoff(int p, String mine, String theirs) {
+            return Estimate.of(seeds.stream().mapToDouble(s -> {
+                MetaGame g = s.metaGame();
+                int i = g.strategies().indexOf(mine);
+                int j = g.strategies().indexOf(theirs);
+                return p == 0 ? g.rowPayoffs()[i][j] : g.columnPayoffs()[j][i];
+            }).toArray());
+        }
+
         public Estimate humanNashConv() {
             return Estimate.of(seeds.stream().mapToDouble(s -> s.metaGame().humanNashConv()).toArray());
         }

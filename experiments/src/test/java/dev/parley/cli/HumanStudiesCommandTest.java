@@ -170,6 +170,9 @@ class HumanStudiesCommandTest {
             double cfr = m.get(camper).get("cfr_share").asDouble();
             assertThat(human).isBetween(-1e-9, 1.0 + 1e-9);
             assertThat(human + cfr).isLessThanOrEqualTo(1.0 + 1e-9);
+            JsonNode c = m.get(camper);
+            assertThat(c.get("solver_gain").asDouble()).isCloseTo(c.get("cfr_vs_human").asDouble()
+                    - c.get("human_vs_human").asDouble(), within(1e-9));
         }
         assertThat(m.get("human_nash_conv").asDouble()).isGreaterThanOrEqualTo(-1e-9);
         assertThat(Files.readString(out.resolve("report.csv")).lines()).hasSize(3);
