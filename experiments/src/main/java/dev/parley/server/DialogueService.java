@@ -356,6 +356,21 @@ public final class DialogueService implements AutoCloseable {
     }
 
     /**
+     * The name this server offers {@code protocol} under: {@code preferred} when that name serves the same DGDL
+     * text, else the first name (in {@link #available()} order) that does, else empty. A dialogue domain's protocol
+     * is not always served under the domain's name: the bundled library's {@code debate} (Pro and Con) is another
+     * protocol than the debate domain's {@code debate-game} (Alice and Bob).
+     */
+    public Optional<String> nameOf(dev.parley.dgdl.Protocol protocol, String preferred) {
+        java.util.function.Predicate<String> same = n -> protocols.find(n)
+                .filter(e -> e.protocol().text().equals(protocol.text())).isPresent();
+        if (same.test(preferred)) {
+            return Optional.of(preferred);
+        }
+        return protocols.names().stream().filter(same).findFirst();
+    }
+
+    /**
      * Validates and adds a protocol under its game id: within the limits (checked on the text first), it must parse,
      * pass the checker and be able to start a dialogue with one participant per seat. Errors carry the line and
      * column.

@@ -224,11 +224,20 @@ public final class DomainPlay implements AutoCloseable {
         }
         int k = (int) scenario; // below the scenario count, an int
         model(d); // start solving now: a person reads the page before the first turn
-        String id = service.create(d.name(), List.of(),
+        String id = service.create(protocolName(d), List.of(),
                 Optional.of(DomainBinding.of(d.name(), k, gameJson()))).dialogueId();
         Table t = new Table(id, d, k);
         tables.put(id, t);
         return t;
+    }
+
+    /**
+     * The name the server offers the domain's protocol under: the domain's own name, unless that name serves another
+     * protocol (the library's {@code debate} is not the debate domain's game), then whichever name serves it.
+     */
+    public String protocolName(Domain d) {
+        return service.nameOf(d.protocol(), d.name()).orElseThrow(() -> new ServiceException.Unavailable(
+                "this server does not offer the " + d.name() + " domain's protocol (" + d.protocol().source() + ")"));
     }
 
     public Optional<Table> table(String dialogueId) {

@@ -112,7 +112,7 @@ public final class WebInterface implements DialogueServer.Extension {
         service.available().forEach(o.putArray("protocols")::add);
         ArrayNode ds = o.putArray("domains");
         for (Domain d : play.domains()) {
-            ObjectNode x = ds.addObject().put("name", d.name()).put("protocol", d.name());
+            ObjectNode x = ds.addObject().put("name", d.name()).put("protocol", play.protocolName(d));
             d.protocolPlayers().forEach(x.putArray("players")::add);
             ArrayNode sc = x.putArray("scenarios");
             List<Scenario> scenarios = play.scenarios(d);

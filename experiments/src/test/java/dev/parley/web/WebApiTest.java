@@ -84,6 +84,30 @@ class WebApiTest {
         assertThat(web.post("/ui/api/dialogues/" + id + "/agent", Map.of("role", "Bob")).status()).isEqualTo(409);
     }
 
+    /**
+     * Every domain's dialogue is its game's protocol, whatever the bundled library calls by the domain's name: the
+     * library's {@code debate} has Pro and Con, the debate domain's game ({@code debate-game}) Alice and Bob.
+     */
+    @Test
+    void aDomainDialogueIsTheDomainsOwnProtocolEvenWhereTheLibraryHasOneOfThatName() {
+        JsonNode overview = web.get("/ui/api/overview").json();
+        for (JsonNode d : overview.get("domains")) {
+            String id = web.post("/ui/api/dialogues", Map.of("domain", d.get("name").asText(), "scenario", 0)).json()
+                    .get("dialogueID").asText();
+            JsonNode roles = web.get("/dialogue/" + id + "/roles").json();
+            List<String> seats = new ArrayList<>();
+            roles.get("players").forEach(p -> seats.add(p.get("player").asText()));
+            List<String> players = new ArrayList<>();
+            d.get("players").forEach(p -> players.add(p.asText()));
+            assertThat(seats).as(d.get("name").asText()).containsExactlyElementsOf(players);
+            assertThat(roles.get("protocol").asText()).isEqualTo(d.get("protocol").asText());
+            if (d.get("name").asText().equals("debate")) {
+                assertThat(d.get("protocol").asText()).isEqualTo("debate-game");
+                assertThat(seats).containsExactly("Alice", "Bob");
+            }
+        }
+    }
+
     private static JsonNode find(JsonNode list, String id) {
         for (JsonNode d : list) {
             if (d.get("id").asText().equals(id)) {
