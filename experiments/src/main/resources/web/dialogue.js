@@ -252,7 +252,9 @@
         el('td', {}, el('code', { text: o.label })),
         el('td', { class: 'num' }, el('span', { class: 'bar', style: 'width:' + Math.round(60 * o.probability) + 'px' }),
           ' ', fmt(o.probability)),
-        el('td', { text: o.text })));
+        el('td', o.abandoned ? { class: 'note', 'data-abandoned': o.abandoned,
+          text: 'no words: the model\'s every attempt was refused (' + o.abandoned + '); in the game this ends the dialogue' }
+          : { text: o.text })));
     }
     $('coach-sum').textContent = c.options && c.options.length ? 'Sum of the probabilities: ' + fmt(sum, 6) : '';
   }

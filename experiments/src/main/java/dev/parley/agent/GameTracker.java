@@ -135,6 +135,9 @@ final class GameTracker {
                 continue;
             }
             State child = resolveSeed(state.child(a), said.text());
+            if (child == null) {
+                continue; // an action the game's generator gave no words (abandoned): no served move is it
+            }
             Message last = last(child);
             if (!last.moveId().equals(said.moveId())) {
                 continue;
@@ -164,15 +167,21 @@ final class GameTracker {
         return new Match(best, bestDistance, sameContent.isEmpty(), "");
     }
 
-    /** After a decision with sampling seeds, the seed whose words are nearest to the words said. */
+    /**
+     * After a decision with sampling seeds, the seed whose words are nearest to the words said; null when the
+     * generator gave no words there (the move was abandoned: every attempt refused).
+     */
     private State resolveSeed(State child, String text) {
         if (!child.isChance() || child.isTerminal()) {
-            return child;
+            return game.abandoned(child).isPresent() ? null : child;
         }
         State best = null;
         double bestDistance = Double.POSITIVE_INFINITY;
         for (int seed : child.legalActions()) {
             State s = child.child(seed);
+            if (game.abandoned(s).isPresent()) {
+                continue;
+            }
             double d = last(s).text().equals(text) ? 0 : matcher.distance(text, last(s).text());
             if (d < bestDistance) {
                 best = s;

@@ -35,11 +35,19 @@ public final class SteeredAgent {
     /**
      * How the agent's dialogue ended.
      *
-     * @param payoffs every player's payoff at the game's end (the domain's exact scorer), or null if the served
-     *                dialogue stopped before the game ended
+     * @param payoffs  every player's payoff at the game's end (the domain's exact scorer), or null if the served
+     *                 dialogue stopped before the game ended
+     * @param brokeOff null, or why the agent broke off: the action it drew has no words in the game (the game's
+     *                 generator, a real model, had every attempt at them refused), which in the game ends the
+     *                 dialogue where it stands; the payoffs are then those of the transcript so far
      */
     public record Outcome(String label, String player, List<Decision> decisions, List<DgepClient.Said> transcript,
-                          double[] payoffs) {
+                          double[] payoffs, String brokeOff) {
+
+        public Outcome(String label, String player, List<Decision> decisions, List<DgepClient.Said> transcript,
+                       double[] payoffs) {
+            this(label, player, decisions, transcript, payoffs, null);
+        }
     }
 
     /**
@@ -47,11 +55,15 @@ public final class SteeredAgent {
      * (so the tracker places its own moves exactly, as it did before) and how many draws it has made from its
      * random stream (so the draws after a restart are the ones it would have made).
      */
-    public record Progress(Map<Integer, Integer> actions, int draws) {
+    public record Progress(Map<Integer, Integer> actions, int draws, String brokeOff) {
         public static final Progress START = new Progress(Map.of(), 0);
 
         public Progress {
             actions = Map.copyOf(actions);
+        }
+
+        public Progress(Map<Integer, Integer> actions, int draws) {
+            this(actions, draws, null);
         }
     }
 
@@ -119,6 +131,12 @@ public final class SteeredAgent {
                     + game.domain().protocolPlayers());
         }
         LOG.info("{}: joined dialogue {} as {} (game player {})", label, dialogueId, joined.player(), me);
+        if (from.brokeOff() != null) {
+            // it broke off before a restart: the game ended there, and a new draw must not take it back
+            List<DgepClient.Said> transcript = client.transcript(dialogueId);
+            LOG.info("{}: it broke off in dialogue {} before ({})", label, dialogueId, from.brokeOff());
+            return new Outcome(label, joined.player(), List.of(), transcript, null, from.brokeOff());
+        }
         GameTracker tracker = new GameTracker(game, me, scenario, matcher);
         Map<Integer, Integer> myActions = new HashMap<>(from.actions());
         List<Decision> decisions = new ArrayList<>();
@@ -158,6 +176,17 @@ public final class SteeredAgent {
                 shown.put(state.actionLabel(legal[k]), p[k]);
             }
             State child = state.child(action);
+            var abandoned = game.abandoned(child);
+            if (abandoned.isPresent()) {
+                // the game has no words for this action: every attempt the generator made was refused, and in the
+                // game that ends the dialogue here, scored on what was said so far. The agent says nothing more.
+                String why = state.actionLabel(action) + " has no words in the game (" + abandoned.get().kind()
+                        + ": " + abandoned.get().detail() + ")";
+                onMove.accept(new Progress(myActions, draws, why));
+                LOG.info("{}: broke off at {}: {} -> {}: {}", label, joined.player(), format(shown),
+                        state.actionLabel(action), why);
+                return new Outcome(label, joined.player(), decisions, transcript, child.returns(), why);
+            }
             List<Message> after = game.transcript(child);
             Message message = after.get(after.size() - 1);
             DgepClient.ServedMove move = served.stream().filter(m -> m.moveId().equals(message.moveId())).findFirst()

@@ -78,12 +78,19 @@ public final class Steering {
      * @param moveId      its DGDL move
      * @param instruction its instruction
      * @param content     the move's verified content
-     * @param utterance   the words the generator gives it
+     * @param utterance   the words the generator gives it ("" when abandoned)
+     * @param abandoned   null, or why the generator gave no words: every attempt at them was refused (a real model's
+     *                    failure), so in the game this option ends the dialogue where it stands
      */
     public record Option(int action, String label, double probability, String moveId, String instruction,
-                         Map<String, Object> content, String utterance) {
+                         Map<String, Object> content, String utterance, String abandoned) {
         public Option {
             content = Contents.copyOf(content);
+        }
+
+        public Option(int action, String label, double probability, String moveId, String instruction,
+                      Map<String, Object> content, String utterance) {
+            this(action, label, probability, moveId, instruction, content, utterance, null);
         }
     }
 
@@ -138,7 +145,15 @@ public final class Steering {
                         Map.of(), ""));
                 continue;
             }
-            List<Message> after = model.game().transcript(turn.state().child(a));
+            State child = turn.state().child(a);
+            var abandoned = model.game().abandoned(child);
+            if (abandoned.isPresent()) {
+                // no message: the generator's every attempt was refused, which ends the game here
+                out.add(new Option(a, label, turn.p()[k], model.game().codec().move(a).orElse(""), instruction,
+                        Map.of(), "", abandoned.get().kind() + ": " + abandoned.get().detail()));
+                continue;
+            }
+            List<Message> after = model.game().transcript(child);
             Message said = after.get(after.size() - 1);
             out.add(new Option(a, label, turn.p()[k], said.moveId(), instruction, said.content(), said.text()));
         }

@@ -88,6 +88,11 @@ public final class DomainPlay implements AutoCloseable {
     private final Map<String, CompletableFuture<SteeringModel>> models = new ConcurrentHashMap<>();
     private final Map<String, AgentState> agents = new ConcurrentHashMap<>();
     private final Map<String, Map<String, Double>> payoffs = new ConcurrentHashMap<>();
+    /**
+     * Dialogues whose agent broke off, with why: the action it drew has no words in the game (a real model's every
+     * attempt at them was refused), which ends the game where it stands.
+     */
+    private final Map<String, String> brokeOff = new ConcurrentHashMap<>();
     /** Agents found in the store at start, resumed once the server listens. */
     private final Map<String, DomainBinding> toResume = new ConcurrentHashMap<>();
     private final Map<String, Long> solveMillis = new ConcurrentHashMap<>();
@@ -132,6 +137,10 @@ public final class DomainPlay implements AutoCloseable {
             tables.put(id, new Table(id, d.get(), b.scenario()));
             model(d.get());
             if (b.agentSeat() != null) {
+                String off = progress(b.agentState()).brokeOff();
+                if (off != null) {
+                    brokeOff.put(id, off);
+                }
                 agents.put(id, new AgentState(b.agentSeat(), "resuming after a restart", null));
                 toResume.put(id, b);
             }
@@ -167,6 +176,9 @@ public final class DomainPlay implements AutoCloseable {
         com.fasterxml.jackson.databind.node.ObjectNode o = JSON.createObjectNode().put("draws", p.draws());
         com.fasterxml.jackson.databind.node.ObjectNode a = o.putObject("actions");
         new java.util.TreeMap<>(p.actions()).forEach((k, v) -> a.put(Integer.toString(k), v));
+        if (p.brokeOff() != null) {
+            o.put("brokeOff", p.brokeOff());
+        }
         return o.toString();
     }
 
@@ -179,7 +191,8 @@ public final class DomainPlay implements AutoCloseable {
             Map<Integer, Integer> actions = new java.util.HashMap<>();
             n.path("actions").fields().forEachRemaining(e -> actions.put(Integer.parseInt(e.getKey()),
                     e.getValue().asInt()));
-            return new SteeredAgent.Progress(actions, n.path("draws").asInt());
+            return new SteeredAgent.Progress(actions, n.path("draws").asInt(),
+                    n.hasNonNull("brokeOff") ? n.get("brokeOff").asText() : null);
         } catch (java.io.IOException | RuntimeException e) {
             // without it the tracker places the agent's own moves by their words, which the game wrote
             LOG.warn("a stored agent state cannot be read ({}); the agent resumes from the transcript alone",
@@ -297,8 +310,14 @@ public final class DomainPlay implements AutoCloseable {
         return out;
     }
 
-    /** Whether the dialogue is over for its game: the protocol ended, nobody can move, or the length limit. */
+    /**
+     * Whether the dialogue is over for its game: the protocol ended, nobody can move, the length limit, or its agent
+     * broke off (the action it drew has no words in the game, which ends the game there).
+     */
     public boolean ended(String dialogueId) {
+        if (brokeOff.containsKey(dialogueId)) {
+            return true;
+        }
         DialogueService.StatusView v = service.status(dialogueId);
         if (!v.engineStatus().acceptsMoves()) {
             return true;
@@ -356,6 +375,10 @@ public final class DomainPlay implements AutoCloseable {
         int p = t.domain().protocolPlayers().indexOf(player);
         if (p < 0) {
             return Optional.of(player + " is not a player of the " + t.domain().name() + " game");
+        }
+        String off = brokeOff.get(t.dialogueId());
+        if (off != null) {
+            return Optional.of("the dialogue is over: the steered agent broke off (" + off + ")");
         }
         if (ended(t.dialogueId())) {
             return Optional.of("the dialogue is over (the game ends after " + settings.game().maxReplies()
@@ -449,7 +472,14 @@ public final class DomainPlay implements AutoCloseable {
                                 e.getMessage());
                     }
                 });
-                set(t, role, "finished after " + (from.actions().size() + o.decisions().size()) + " moves", null);
+                if (o.brokeOff() != null) {
+                    brokeOff.put(t.dialogueId(), o.brokeOff());
+                    set(t, role, "broke off after " + (from.actions().size() + o.decisions().size()) + " moves: "
+                            + o.brokeOff() + "; the game ends here", null);
+                } else {
+                    set(t, role, "finished after " + (from.actions().size() + o.decisions().size()) + " moves",
+                            null);
+                }
             } catch (RuntimeException e) {
                 LOG.warn("steered agent in dialogue {} as {} stopped: {}", t.dialogueId(), role, e.getMessage());
                 set(t, role, "stopped", e.getMessage());

@@ -272,7 +272,7 @@ public final class WebInterface implements DialogueServer.Extension {
                 }
                 if (coach != null) {
                     // the coach's most probable wording of this move prefills its form
-                    coach.options().stream().filter(c -> c.moveId().equals(m.moveId()))
+                    coach.options().stream().filter(c -> c.moveId().equals(m.moveId()) && c.abandoned() == null)
                             .max(java.util.Comparator.comparingDouble(Steering.Option::probability))
                             .ifPresent(c -> {
                                 x.set("prefill", JSON.valueToTree(c.content()));
@@ -293,6 +293,9 @@ public final class WebInterface implements DialogueServer.Extension {
                                     .put("instruction", op.instruction()).put("probability", op.probability())
                                     .put("text", op.utterance());
                             x.set("content", JSON.valueToTree(op.content()));
+                            if (op.abandoned() != null) {
+                                x.put("abandoned", op.abandoned());
+                            }
                         });
             }
         }
