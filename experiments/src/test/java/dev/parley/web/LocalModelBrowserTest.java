@@ -1,0 +1,310 @@
+package dev.parley.web;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.dialogue.Contents;
+import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.Message;
+import dev.parley.domain.DialogueDomains;
+import dev.parley.llm.cache.sql.SqlCallCache;
+import dev.parley.llm.llamacpp.testing.TestModels;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.logging.LogEntry;
+import org.openqa.selenium.logging.LogType;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * {@code parley serve --llm local} with a real model (SmolLM2 135M Instruct, in the server's process through
+ * llama.cpp), and one whole debate played in the browser against its steered agent: the game the agent and the coach
+ * play by is built from the model's own moves (the smallest game: one scenario, two messages), so the coach's advice
+ * and the agent's message are the model's words. Asserted is the plumbing, not what the model says: the page names
+ * the model as what words the dialogue, the coach's words and the agent's message are each the {@code text} of a
+ * model answer stored in the server's call cache (every entry the local model's), the dialogue ends with payoffs that
+ * are the domain's exact scorer's on the API's transcript, no page logs a console error, and a second server that
+ * replays the same cache without the model (the same seed) gives the coach the same words. Without the model file it
+ * is skipped with a message saying how to fetch it ({@code scripts/models.sh}); without Chromium, how to install it.
+ */
+@Tag("browser")
+@Tag("process")
+@Tag("model")
+class LocalModelBrowserTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Domain DEBATE = DialogueDomains.all().stream().filter(d -> d.name().equals("debate"))
+            .findFirst().orElseThrow();
+    /** The longest the server may take to build and solve the game with the model (a loaded machine: 30-60 s a call). */
+    private static final int SOLVE_SECONDS = 3600;
+
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+    @TempDir
+    Path dir;
+    private Process server;
+    private ChromeDriver driver;
+
+    @AfterEach
+    void stop() throws Exception {
+        if (driver != null) {
+            driver.quit();
+        }
+        if (server != null && server.isAlive()) {
+            server.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * {@code parley serve} with SmolLM2: the smallest debate game (one scenario, two messages), seed 1, the sampling
+     * of the other model tests (temperature 0.3, top-p 0.95, 192 tokens), one call at a time, a call cache of its
+     * own.
+     */
+    private Process serve(Path model, int port, Path cache, String cacheMode, Path log) throws Exception {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        ProcessBuilder pb = new ProcessBuilder(java, "-cp", cp, "dev.parley.cli.Parley", "serve", "--host",
+                "127.0.0.1", "--port", Integer.toString(port), "--db", dir.resolve("serve-" + cacheMode + ".db")
+                .toString(), "--scenarios", "1", "--max-replies", "2", "--iterations", "60", "--seed", "1",
+                "--llm", "local", "--model-file", model.toString(), "--temperature", "0.3", "--top-p", "0.95",
+                "--max-tokens", "192", "--timeout", "600", "--llm-concurrency", "1", "--cache", cache.toString(),
+                "--cache-mode", cacheMode);
+        Path home = Files.createDirectories(dir.resolve("home"));
+        pb.environment().put("HOME", home.toString());
+        pb.environment().put("XDG_CACHE_HOME", home.resolve("cache").toString());
+        pb.environment().keySet().removeIf(k -> k.startsWith("PARLEY_"));
+        pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        Process p = pb.start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            if (!p.isAlive()) {
+                throw new AssertionError("parley serve exited: " + Files.readString(log));
+            }
+            try {
+                if (get(port, "/health").statusCode() == 200) {
+                    return p;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            }
+            Thread.sleep(200);
+        }
+        p.destroyForcibly();
+        throw new AssertionError("parley serve did not answer /health within 120 s: " + Files.readString(log));
+    }
+
+    private HttpResponse<String> get(int port, String path) throws IOException, InterruptedException {
+        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(30)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private JsonNode post(int port, String path, String body) throws IOException, InterruptedException {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(30)).POST(HttpRequest.BodyPublishers.ofString(body))
+                .header("Content-Type", "application/json").build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
+        return JSON.readTree(r.body());
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    private WebDriverWait waiting(int seconds) {
+        return new WebDriverWait(driver, Duration.ofSeconds(seconds), Duration.ofMillis(200));
+    }
+
+    private boolean ended() {
+        return "true".equals(driver.findElement(By.tagName("body")).getAttribute("data-ended"));
+    }
+
+    /** The {@code text} member of every answer in the call cache, after checking each entry is the local model's. */
+    private static Set<String> modelWords(Path cache, String modelFile) throws Exception {
+        StringWriter out = new StringWriter();
+        try (SqlCallCache c = SqlCallCache.openFile(cache)) {
+            c.exportTo(out);
+        }
+        Set<String> words = new HashSet<>();
+        for (String line : out.toString().split("\n")) {
+            if (line.isBlank()) {
+                continue;
+            }
+            JsonNode e = JSON.readTree(line);
+            assertThat(e.get("provider").asText()).as(line).isEqualTo("local");
+            assertThat(e.get("model").asText()).as(line).isEqualTo(modelFile);
+            try {
+                JsonNode answer = JSON.readTree(e.get("answer").asText());
+                if (answer.hasNonNull("text")) {
+                    words.add(spaced(answer.get("text").asText()));
+                }
+            } catch (com.fasterxml.jackson.core.JsonProcessingException notJson) {
+                // an answer cut at the token limit: refused by the verifier, so it is no message's words
+            }
+        }
+        return words;
+    }
+
+    /** Words as a page shows them: white space collapsed to one space, none at the ends. */
+    private static String spaced(String s) {
+        return s.strip().replaceAll("\\s+", " ");
+    }
+
+    @Test
+    void aWholeDebateInTheBrowserAgainstTheSteeredAgentWithTheModelsWords() throws Exception {
+        Path model = TestModels.smollm2(); // skips the test, saying how to fetch it, when the file is missing
+        Chromium.check();
+        int port = freePort();
+        Path cache = dir.resolve("calls.sqlite");
+        Path log = dir.resolve("serve.log");
+        String base = "http://127.0.0.1:" + port;
+        long t0 = System.nanoTime();
+        server = serve(model, port, cache, "read-write", log);
+        driver = Chromium.start();
+
+        // a person creates a debate in the page, joins as Alice and invites the steered agent as Bob
+        driver.get(base + "/");
+        waiting(30).until(d -> !d.findElements(By.cssSelector("#domain option[value='debate']")).isEmpty());
+        new Select(driver.findElement(By.id("domain"))).selectByValue("debate");
+        waiting(10).until(d -> !d.findElements(By.cssSelector("#scenario option[value='0']")).isEmpty());
+        new Select(driver.findElement(By.id("scenario"))).selectByValue("0");
+        driver.findElement(By.id("create-domain")).click();
+        waiting(30).until(ExpectedConditions.titleContains("dialogue "));
+        String id = driver.findElement(By.id("dialogue-id")).getText();
+        waiting(30).until(ExpectedConditions.elementToBeClickable(By.id("join-Alice"))).click();
+        waiting(30).until(ExpectedConditions.textToBe(By.id("you-player"), "Alice"));
+        waiting(30).until(ExpectedConditions.elementToBeClickable(By.id("invite-Bob"))).click();
+        waiting(30).until(ExpectedConditions.textToBePresentInElementLocated(By.id("agent-state"), "as Bob"));
+        assertThat(driver.findElement(By.id("summary")).getText()).contains("words: local:" + model.getFileName());
+
+        // the coach shows once the model has built the game and CFR+ has solved it
+        waiting(SOLVE_SECONDS).until(d -> ended() || (!d.findElements(By.cssSelector("#moves form.move")).isEmpty()
+                && !d.findElements(By.cssSelector("#coach-table tbody tr")).isEmpty()));
+        long solved = System.nanoTime();
+        assertThat(ended()).as("the dialogue ended before Alice's first move: " + Files.readString(log)).isFalse();
+        List<String> coachWords = new ArrayList<>();
+        double sum = 0;
+        for (WebElement tr : driver.findElements(By.cssSelector("#coach-table tbody tr"))) {
+            sum += Double.parseDouble(tr.getAttribute("data-probability"));
+            WebElement words = tr.findElements(By.tagName("td")).get(2);
+            if (words.getAttribute("data-abandoned") == null) {
+                coachWords.add(spaced(words.getText()));
+            }
+        }
+        assertThat(sum).as("coach probabilities").isCloseTo(1.0, within(1e-9));
+        assertThat(coachWords).as("the coach's advice has words").isNotEmpty().allMatch(w -> !w.isBlank());
+
+        // Alice's move: the first form, prefilled by the coach's most probable wording of it, sent as it stands
+        WebElement form = driver.findElements(By.cssSelector("#moves form.move")).get(0);
+        String mine = form.findElement(By.tagName("textarea")).getAttribute("value");
+        assertThat(mine).as("the form is prefilled with the coach's words").isNotBlank();
+        form.findElement(By.cssSelector("button[type=submit]")).click();
+        waiting(600).until(d -> ended());
+        waiting(60).until(ExpectedConditions.visibilityOfElementLocated(By.id("payoffs-panel")));
+        assertThat(driver.findElement(By.id("move-error")).getText()).isEmpty();
+
+        JsonNode transcript = JSON.readTree(get(port, "/dialogue/" + id + "/transcript").body()).get("transcript");
+        JsonNode view = JSON.readTree(get(port, "/ui/api/dialogues/" + id).body());
+        assertThat(view.get("agent").get("state").asText()).as(view.toString()).startsWith("finished");
+        List<String> agentWords = new ArrayList<>();
+        List<Message> messages = new ArrayList<>();
+        for (JsonNode m : transcript) {
+            String player = m.get("player").asText();
+            if (player.equals("Bob")) {
+                agentWords.add(spaced(m.get("text").asText()));
+            } else {
+                assertThat(m.get("text").asText()).isEqualTo(mine.strip());
+            }
+            @SuppressWarnings("unchecked")
+            Map<String, String> reply = JSON.convertValue(m.get("reply"), Map.class);
+            messages.add(new Message(DEBATE.protocolPlayers().indexOf(player), m.get("moveID").asText(),
+                    Contents.fromReply(reply), m.get("text").asText()));
+        }
+        assertThat(transcript).hasSize(2);
+        assertThat(agentWords).as("the agent's message").hasSize(1).allMatch(w -> !w.isBlank());
+        // the page shows the agent's message as the API holds it
+        List<WebElement> shown = driver.findElements(By.cssSelector("#transcript li[data-player='Bob'] .words"));
+        assertThat(shown).hasSize(1);
+        assertThat(spaced(shown.get(0).getText())).isEqualTo(agentWords.get(0));
+
+        // the payoffs shown are the API's, which are the exact scorer's on the API's transcript
+        double[] exact = DEBATE.scorer().score(DEBATE.scenarios(1, 1).get(0), messages);
+        for (int p = 0; p < 2; p++) {
+            String player = DEBATE.protocolPlayers().get(p);
+            assertThat(view.get("payoffs").get(player).asDouble()).isCloseTo(exact[p], within(1e-12));
+            WebElement tr = driver.findElement(By.cssSelector("#payoffs tr[data-player='" + player + "']"));
+            assertThat(Double.parseDouble(tr.getAttribute("data-value")))
+                    .isEqualTo(view.get("payoffs").get(player).asDouble());
+        }
+        List<String> errors = new ArrayList<>();
+        for (LogEntry e : driver.manage().logs().get(LogType.BROWSER)) {
+            if (e.getLevel().intValue() >= Level.SEVERE.intValue()) {
+                errors.add(e.getMessage());
+            }
+        }
+        assertThat(errors).as("JavaScript console errors").isEmpty();
+
+        // an orderly stop (SIGTERM) commits the call cache; every word said came from a model answer in it
+        server.destroy();
+        assertThat(server.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        Set<String> fromModel = modelWords(cache, model.getFileName().toString());
+        assertThat(fromModel).isNotEmpty();
+        assertThat(agentWords).allSatisfy(w -> assertThat(fromModel).as("the agent's words").contains(w));
+        assertThat(coachWords).allSatisfy(w -> assertThat(fromModel).as("the coach's words").contains(w));
+        System.out.printf(java.util.Locale.ROOT, "LocalModelBrowserTest: game built and solved with the model in"
+                + " %.0f s; whole test %.0f s; agent: \"%s\"%n", (solved - t0) / 1e9, (System.nanoTime() - t0) / 1e9,
+                agentWords.get(0));
+
+        // the same seed again, the model never called: the cache replays the game, and the coach says the same
+        server = serve(model, port, cache, "replay", dir.resolve("replay.log"));
+        String again = post(port, "/ui/api/dialogues", "{\"domain\": \"debate\", \"scenario\": 0}")
+                .get("dialogueID").asText();
+        String token = JSON.readTree(get(port, "/dialogue/" + again + "/join/Alice").body()).get("participantID")
+                .asText();
+        get(port, "/dialogue/" + again + "/join/Bob"); // the coach speaks once every seat is taken
+        JsonNode seat = null;
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
+        while (System.nanoTime() < deadline) {
+            seat = post(port, "/ui/api/dialogues/" + again + "/seat", "{\"participantID\": \"" + token + "\"}");
+            if (seat.path("coach").has("options")) {
+                break;
+            }
+            Thread.sleep(200);
+        }
+        assertThat(seat.path("coach").has("options")).as(seat + "; " + Files.readString(dir.resolve("replay.log")))
+                .isTrue();
+        List<String> replayed = new ArrayList<>();
+        for (JsonNode o : seat.get("coach").get("options")) {
+            if (!o.has("abandoned")) {
+                replayed.add(spaced(o.get("text").asText()));
+            }
+        }
+        assertThat(replayed).containsExactlyInAnyOrderElementsOf(coachWords);
+    }
+}
