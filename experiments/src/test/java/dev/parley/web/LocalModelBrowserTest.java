@@ -98,24 +98,7 @@ class LocalModelBrowserTest {
         pb.environment().put("HOME", home.toString());
         pb.environment().put("XDG_CACHE_HOME", home.resolve("cache").toString());
         pb.environment().keySet().removeIf(k -> k.startsWith("PARLEY_"));
-        pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-        Process p = pb.start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (System.nanoTime() < deadline) {
-            if (!p.isAlive()) {
-                throw new AssertionError("parley serve exited: " + Files.readString(log));
-            }
-            try {
-                if (get(port, "/health").statusCode() == 200) {
-                    return p;
-                }
-            } catch (IOException e) {
-                // not listening yet
-            }
-            Thread.sleep(200);
-        }
-        p.destroyForcibly();
-        throw new AssertionError("parley serve did not answer /health within 120 s: " + Files.readString(log));
+        return HealthyServe.start(pb, port, log, Duration.ofSeconds(120));
     }
 
     private HttpResponse<String> get(int port, String path) throws IOException, InterruptedException {

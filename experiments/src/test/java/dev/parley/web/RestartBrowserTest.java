@@ -69,24 +69,7 @@ class RestartBrowserTest {
         ProcessBuilder pb = new ProcessBuilder(java, "-cp", cp, "dev.parley.cli.Parley", "serve", "--host",
                 "127.0.0.1", "--port", Integer.toString(port), "--db", db.toString(), "--scenarios", "2",
                 "--max-replies", Integer.toString(WebFixture.MAX_REPLIES), "--iterations", "60", "--seed", "1");
-        pb.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
-        Process p = pb.start();
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (System.nanoTime() < deadline) {
-            if (!p.isAlive()) {
-                throw new AssertionError("parley serve exited: " + Files.readString(log));
-            }
-            try {
-                if (get(port, "/health").statusCode() == 200) {
-                    return p;
-                }
-            } catch (IOException e) {
-                // not listening yet
-            }
-            Thread.sleep(200);
-        }
-        p.destroyForcibly();
-        throw new AssertionError("parley serve did not answer /health within 60 s: " + Files.readString(log));
+        return HealthyServe.start(pb, port, log, Duration.ofSeconds(60));
     }
 
     private HttpResponse<String> get(int port, String path) throws IOException, InterruptedException {
