@@ -13,6 +13,7 @@ import dev.parley.llm.ChatMessage;
 import dev.parley.llm.OutputSchema;
 import dev.parley.preface.Dcrs;
 import dev.parley.preface.MovePrompt;
+import dev.parley.preface.PromptEcho;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -23,7 +24,8 @@ import java.util.Optional;
 /**
  * A language model decides the move: one structured-output call per move returns the words and the content
  * variables as one JSON object, validated against a schema derived from the protocol interaction and the domain's
- * typed content ({@code {"text": string, "offer": {...}}}). The answer passes the {@link MoveVerifier}; a refused
+ * typed content ({@code {"text": string, "offer": {...}}}). The answer passes the {@link MoveVerifier}, and its words
+ * must not repeat the prompt's own instructions ({@link PromptEcho}); a refused
  * answer stays in the conversation and the model is asked again with the reason, up to {@code maxAttempts}; then the
  * move fails with a {@link GenerationException} naming the last reason.
  */
@@ -138,7 +140,13 @@ public final class LlmMoveGenerator implements MoveGenerator {
             Answer a = parse(answer.text());
             Optional<Rejection> r = a.rejection();
             if (r.isEmpty()) {
-                r = verifier.check(request, a.content(), a.text());
+                r = verifier.checkContent(request, a.content());
+            }
+            if (r.isEmpty()) {
+                r = echo(a.text(), request, schemaText, rejections);
+            }
+            if (r.isEmpty()) {
+                r = verifier.checkWords(request.moveId(), a.content(), a.text());
             }
             if (r.isEmpty()) {
                 return new Utterance(a.text().strip(), a.content(), attempt, rejections, raw, hits);
@@ -150,6 +158,18 @@ public final class LlmMoveGenerator implements MoveGenerator {
         throw new GenerationException(chat.label() + " gave no acceptable answer for the " + request.moveId()
                 + " move in " + maxAttempts + " attempts; last refusal: " + rejections.get(rejections.size() - 1),
                 rejections, raw);
+    }
+
+    /**
+     * A refusal when the words repeat the prompt's own instructions (its fixed sentences, the schema's descriptions,
+     * the guidance, or a reason this move was refused for) instead of saying a message.
+     */
+    static Optional<Rejection> echo(String words, MoveRequest request, String schemaText, List<Rejection> refused) {
+        List<String> texts = new ArrayList<>(MovePrompt.instructionTexts(request.dcrs(), schemaText));
+        refused.forEach(r -> texts.add(r.detail()));
+        return PromptEcho.find(words, texts).map(run -> new Rejection(Rejection.ECHO, "the words repeat the"
+                + " instructions (\"" + run + "\") instead of saying the message; write what you say to the other"
+                + " side"));
     }
 
     /** The sampling seed of an attempt: the move's own seed first, then distinct seeds derived from it. */

@@ -17,29 +17,39 @@ public record MovePrompt(String system, String user) {
     /** The JSON member that holds the words. */
     public static final String TEXT = "text";
     private static final java.util.regex.Pattern PLACEHOLDER = java.util.regex.Pattern.compile("\\$[A-Za-z_][A-Za-z0-9_]*");
+    private static final String TOPIC = "You are taking part in a dialogue on the topic of: ";
+    private static final String STANCE = ". Your stance is: ";
+    private static final String KNOWLEDGE = "What you privately know (never reveal more than you choose to):";
+    private static final String SILENCE = "Nothing has been said yet.";
+    private static final String HISTORY = "The dialogue so far, oldest first (\"self\" is you):";
+    private static final String GUIDANCE = "Guidance for this message: ";
+    private static final String DECIDE = ". Decide its content yourself, and write the words you say in \"" + TEXT
+            + "\": one to three natural sentences, in your own voice, that state that content.";
+    private static final String REFUSED = "An answer you gave to this was refused: ";
+    private static final String AGAIN = ". Answer again, differently. ";
 
     public static MovePrompt build(Dcrs dcrs, String background, String contentSchema) {
         StringBuilder sb = new StringBuilder();
         if (background != null && !background.isBlank()) {
             sb.append(background.strip()).append("\n\n");
         }
-        sb.append("You are taking part in a dialogue on the topic of: ")
+        sb.append(TOPIC)
                 .append(dcrs.topic().description().strip().replaceAll("[.\\s]+$", ""))
-                .append(". Your stance is: ").append(dcrs.topic().stance().label()).append(".\n");
+                .append(STANCE).append(dcrs.topic().stance().label()).append(".\n");
         List<String> knowledge = dcrs.knowledge().content();
         if (!knowledge.isEmpty()) {
-            sb.append("What you privately know (never reveal more than you choose to):\n");
+            sb.append(KNOWLEDGE).append('\n');
             knowledge.forEach(k -> sb.append("- ").append(k.strip()).append('\n'));
         }
         List<Dcrs.Utterance> history = dcrs.history().utterances();
         if (history.isEmpty()) {
-            sb.append("Nothing has been said yet.\n");
+            sb.append(SILENCE).append('\n');
         } else {
-            sb.append("The dialogue so far, oldest first (\"self\" is you):\n").append(history.stream()
+            sb.append(HISTORY).append('\n').append(history.stream()
                     .map(u -> "- " + u.speaker() + " (" + u.moveName() + "): " + u.content())
                     .collect(Collectors.joining("\n"))).append('\n');
         }
-        dcrs.response().instructionText().ifPresent(i -> sb.append("Guidance for this message: ")
+        dcrs.response().instructionText().ifPresent(i -> sb.append(GUIDANCE)
                 .append(i.strip()).append('\n'));
         sb.append(answerOnly(contentSchema));
         String opener = dcrs.response().opener();
@@ -48,8 +58,7 @@ public record MovePrompt(String system, String user) {
         String form = opener == null || PLACEHOLDER.matcher(opener).find() ? "" : opener.strip();
         String user = "Make the " + dcrs.response().moveName() + " move now"
                 + (form.isEmpty() ? "" : " (its form: \"" + form + "\")")
-                + ". Decide its content yourself, and write the words you say in \"" + TEXT + "\": one to three"
-                + " natural sentences, in your own voice, that state that content.";
+                + DECIDE;
         return new MovePrompt(sb.toString(), user);
     }
 
@@ -61,7 +70,22 @@ public record MovePrompt(String system, String user) {
 
     /** The message after a refused answer (which is not shown again): the reason, then the task again. */
     public static String retry(String reason, String contentSchema) {
-        return "An answer you gave to this was refused: " + reason + ". Answer again, differently. "
-                + answerOnly(contentSchema);
+        return REFUSED + reason + AGAIN + answerOnly(contentSchema);
+    }
+
+    /**
+     * The texts of this prompt that Parley wrote as instructions, for {@link PromptEcho}: its fixed sentences, the
+     * answer schema as shown (with its descriptions) and the solver's guidance. The dialogue's own material (the
+     * topic, the speaker's knowledge, the messages so far, the domain's rules) is not among them.
+     */
+    public static List<String> instructionTexts(Dcrs dcrs, String contentSchema) {
+        List<String> texts = new java.util.ArrayList<>(List.of(TOPIC, STANCE,
+                dcrs.history().utterances().isEmpty() ? SILENCE : HISTORY, DECIDE, REFUSED, AGAIN, answerOnly(""),
+                "Make the " + dcrs.response().moveName() + " move now", contentSchema));
+        if (!dcrs.knowledge().content().isEmpty()) {
+            texts.add(KNOWLEDGE);
+        }
+        dcrs.response().instructionText().ifPresent(i -> texts.add(GUIDANCE + i.strip()));
+        return texts;
     }
 }

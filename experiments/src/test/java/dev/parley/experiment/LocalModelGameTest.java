@@ -73,9 +73,15 @@ class LocalModelGameTest {
 
     private static final Domain DEBATE = Debate.domain();
 
-    private record Played(List<Message> transcript, double[] returns, boolean abandoned, DialogueGame game) { }
+    /** @param abandonedMet how many abandoned moves the walk met (tried instructions included) */
+    private record Played(List<Message> transcript, double[] returns, boolean abandoned, int abandonedMet,
+                          DialogueGame game) { }
 
-    /** One debate of at most two messages: scenario 0, each speaker's first action, the model as the judge. */
+    /**
+     * One debate of at most two messages: scenario 0, each speaker's first action that the model could say (a move
+     * whose every answer is refused is abandoned; then the next instruction is tried, and the first action is
+     * kept if none could be said), the model as the judge.
+     */
     private static Played play(CachedChat chat, List<Asked> log) {
         Domain d = DEBATE;
         MoveGenerator g = recording(new LlmMoveGenerator(chat, d.content(), d.prompts().background(),
@@ -84,10 +90,20 @@ class LocalModelGameTest {
                 d.prompts().rewardQuery(), d.minPayoff(), d.maxPayoff()), 0, false));
         DialogueGame game = new DialogueGame(d, d.scenarios(2, 3), g, judge, DialogueGame.Settings.of(2, 1));
         State s = game.initialState().child(0);
+        int abandonedMet = 0;
         while (!s.isTerminal()) {
-            s = s.child(s.legalActions()[0]);
+            State next = null;
+            for (int action : s.legalActions()) {
+                State c = s.child(action);
+                if (game.abandoned(c).isEmpty()) {
+                    next = c;
+                    break;
+                }
+                abandonedMet++;
+            }
+            s = next != null ? next : s.child(s.legalActions()[0]);
         }
-        return new Played(game.transcript(s), s.returns(), game.abandoned(s).isPresent(), game);
+        return new Played(game.transcript(s), s.returns(), game.abandoned(s).isPresent(), abandonedMet, game);
     }
 
     @Test
@@ -101,8 +117,8 @@ class LocalModelGameTest {
         }
         assertThat(a.transcript()).isNotEmpty();
         assertThat(first.snapshot().modelCalls()).isPositive();
-        // a dialogue cut short by a move refused three times is counted, and still ends and is scored
-        assertThat(a.game().account().verification().abandoned()).isEqualTo(a.abandoned() ? 1 : 0);
+        // a move refused three times is counted once, and its dialogue still ends and is scored
+        assertThat(a.game().account().verification().abandoned()).isEqualTo(a.abandonedMet());
 
         // every message is what the model answered (its "text" member), verified before it was performed
         MoveVerifier verifier = new MoveVerifier(DEBATE.content());

@@ -1,0 +1,117 @@
+package dev.parley.experiment;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.dialogue.DialogueGame;
+import dev.parley.dialogue.Domain;
+import dev.parley.dialogue.LlmMoveGenerator;
+import dev.parley.dialogue.Message;
+import dev.parley.dialogue.Rejection;
+import dev.parley.dialogue.RewardModel;
+import dev.parley.domain.fruit.FruitTrading;
+import dev.parley.game.GameTree;
+import dev.parley.game.State;
+import dev.parley.llm.CachedChat;
+import dev.parley.llm.CallAccounting;
+import dev.parley.llm.ChatProvider;
+import dev.parley.llm.LlmConfig;
+import dev.parley.llm.cache.CacheMode;
+import dev.parley.llm.testing.FakeOpenAiServer;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Words that repeat the prompt's instructions are refused as an echo through the whole move path (the real
+ * LangChain4j adapter against a loopback model), even when the content they carry is feasible: a served SmolLM2
+ * said Parley's refusal reason back as its message, and the verifier used to accept it.
+ */
+class PromptEchoRefusalTest {
+
+    private static final Domain FRUIT = FruitTrading.domain();
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String ECHO = "Answer with only one JSON object: the move's content variables, then text.";
+
+    private static CachedChat chat(FakeOpenAiServer server) {
+        LlmConfig config = LlmConfig.openAi(server.baseUrl(), "trader").withTimeout(Duration.ofSeconds(10))
+                .withRetries(0, Duration.ofMillis(10));
+        return new CachedChat(ChatProvider.backend(config, Map.of()), null, CacheMode.OFF, new CallAccounting());
+    }
+
+    /** The loopback trader's feasible answer, its words replaced by an echo of the prompt when {@code echo}. */
+    private static String answer(com.fasterxml.jackson.databind.JsonNode request, boolean echo) throws Exception {
+        ObjectNode a = (ObjectNode) JSON.readTree(LoopbackTrader.answer(request, false, ""));
+        if (echo) {
+            a.put("text", ECHO);
+        }
+        return a.toString();
+    }
+
+    private static DialogueGame game(FakeOpenAiServer server) {
+        return new DialogueGame(FRUIT, FRUIT.scenarios(1, 1),
+                new LlmMoveGenerator(chat(server), FRUIT.content(), FRUIT.prompts().background(), 3),
+                RewardModel.exact(FRUIT), DialogueGame.Settings.of(2, 1));
+    }
+
+    @Test
+    void anEchoIsRefusedAndAskedAgainAndNeverReachesATranscript() {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
+            server.fallback(request -> {
+                try {
+                    return FakeOpenAiServer.Reply.content(answer(request, LoopbackTrader.firstAttempt(request)));
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            DialogueGame game = game(server);
+            GameTree.compile(game);
+            DialogueGame.Verification v = game.account().verification();
+            assertThat(v.requested()).isPositive();
+            assertThat(v.rejected()).isEqualTo(v.requested());
+            assertThat(v.byReason()).containsOnlyKeys(Rejection.ECHO);
+            assertThat(v.abandoned()).isZero();
+            // the retry told the model why, naming the echoed words
+            assertThat(server.requests()).anySatisfy(r -> assertThat(r.path("messages").toString())
+                    .contains("was refused: the words repeat the instructions (\\\"answer with only one json object"));
+            ArrayDeque<State> stack = new ArrayDeque<>();
+            stack.push(game.initialState());
+            int messages = 0;
+            while (!stack.isEmpty()) {
+                State s = stack.pop();
+                if (s.isTerminal()) {
+                    for (Message m : game.transcript(s)) {
+                        assertThat(m.text()).doesNotContainIgnoringCase("JSON");
+                        messages++;
+                    }
+                    continue;
+                }
+                for (int a : s.legalActions()) {
+                    stack.push(s.child(a));
+                }
+            }
+            assertThat(messages).isPositive();
+        }
+    }
+
+    @Test
+    void aModelThatOnlyEchoesHasItsMovesAbandonedByThatReason() {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
+            server.fallback(request -> {
+                try {
+                    return FakeOpenAiServer.Reply.content(answer(request, true));
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            DialogueGame game = game(server);
+            GameTree.compile(game);
+            DialogueGame.Verification v = game.account().verification();
+            assertThat(v.abandoned()).isPositive();
+            assertThat(v.abandonedByReason()).containsOnlyKeys(Rejection.ECHO);
+            assertThat(v.byReason()).containsOnlyKeys(Rejection.ECHO);
+        }
+    }
+}
