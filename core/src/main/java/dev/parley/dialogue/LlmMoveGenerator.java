@@ -162,11 +162,12 @@ public final class LlmMoveGenerator implements MoveGenerator {
 
     /**
      * A refusal when the words repeat the prompt's own instructions (its fixed sentences, the schema's descriptions,
-     * the guidance, or a reason this move was refused for) instead of saying a message.
+     * the guidance, or a reason this move was refused for, without what that reason quotes of the model's own
+     * answer) instead of saying a message.
      */
     static Optional<Rejection> echo(String words, MoveRequest request, String schemaText, List<Rejection> refused) {
         List<String> texts = new ArrayList<>(MovePrompt.instructionTexts(request.dcrs(), schemaText));
-        refused.forEach(r -> texts.add(r.detail()));
+        refused.forEach(r -> texts.add(PromptEcho.withoutQuotes(r.detail())));
         return PromptEcho.find(words, texts).map(run -> new Rejection(Rejection.ECHO, "the words repeat the"
                 + " instructions (\"" + run + "\") instead of saying the message; write what you say to the other"
                 + " side"));

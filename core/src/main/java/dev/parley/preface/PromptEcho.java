@@ -28,6 +28,7 @@ public final class PromptEcho {
     /** Shorter words are never counted as an echo ("I accept." may well be in a prompt). */
     public static final int MIN_WORDS = 3;
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}']+");
+    private static final Pattern QUOTED = Pattern.compile("\"[^\"]*\"|(?<![\\p{L}\\p{N}])'[^']*'(?![\\p{L}\\p{N}])");
 
     private PromptEcho() {
     }
@@ -50,6 +51,15 @@ public final class PromptEcho {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * A refusal's reason without what it quotes: a reason may quote the model's own words or content ("the words do
+     * not state the claim (\"...\")"), and saying those again is not repeating an instruction. Double-quoted spans
+     * go, and single-quoted ones that stand apart from words (an apostrophe inside a word stays).
+     */
+    public static String withoutQuotes(String reason) {
+        return QUOTED.matcher(reason).replaceAll(" ");
     }
 
     static List<String> tokens(String s) {

@@ -42,6 +42,22 @@ class PromptEchoTest {
     }
 
     @Test
+    void whatARefusalQuotesOfTheModelsOwnWordsDoesNotCount() {
+        // SmolLM2 at seed 1: its claim was refused for its words, and its retry said the proposition again; that is
+        // a claim of its own, not the instructions said back
+        String reason = "the words do not state the claim (\"the matter of the most important meal of the day is"
+                + " breakfast\")";
+        String words = "The matter of the most important meal of the day is Breakfast";
+        assertThat(PromptEcho.find(words, List.of(reason))).isPresent();
+        assertThat(PromptEcho.find(words, List.of(PromptEcho.withoutQuotes(reason)))).isEmpty();
+        assertThat(PromptEcho.withoutQuotes("the debate has no move 'x'; the argument's point ('y') is empty"))
+                .isEqualTo("the debate has no move  ; the argument's point ( ) is empty");
+        // the reason's own words still count
+        assertThat(PromptEcho.find("The words do not state the claim at all.",
+                List.of(PromptEcho.withoutQuotes(reason)))).contains("the words do not state the claim");
+    }
+
+    @Test
     void wordsOfTheirOwnAreNotAnEcho() {
         List<String> texts = MovePrompt.instructionTexts(Examples.dcrs(Examples.DGEP_DISAGREE), DEBATE_SCHEMA);
         assertThat(PromptEcho.find("I will give you 1 apple for a banana.", texts)).isEmpty();
