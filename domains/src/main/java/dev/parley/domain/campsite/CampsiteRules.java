@@ -7,6 +7,7 @@ import dev.parley.dialogue.ContentRules;
 import dev.parley.dialogue.Contents;
 import dev.parley.dialogue.Message;
 import dev.parley.dialogue.MoveContext;
+import dev.parley.domain.support.ObjectSchema;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -25,9 +26,8 @@ public final class CampsiteRules implements ContentRules {
 
     @Override
     public ObjectNode schema(String moveId, MoveContext context) {
-        ObjectNode root = NODES.objectNode().put("type", "object");
-        ObjectNode props = root.putObject("properties");
-        ArrayNode required = root.putArray("required");
+        ObjectSchema schema = ObjectSchema.object();
+        ObjectNode props = schema.properties();
         switch (moveId) {
             case Campsite.SAY -> {
                 ArrayNode items = props.putObject(Campsite.ITEM).put("type", "string").putArray("enum");
@@ -38,42 +38,29 @@ public final class CampsiteRules implements ContentRules {
                 levels.add(Campsite.NONE);
                 props.putObject(Campsite.REASON).put("type", "string").put("minLength", 1).put("description",
                         "the reason the message gives, in the speaker's words, or none");
-                required.add(Campsite.ITEM).add(Campsite.PRIORITY).add(Campsite.REASON);
+                schema.required().add(Campsite.ITEM).add(Campsite.PRIORITY).add(Campsite.REASON);
             }
-            case Campsite.SUBMIT -> {
-                props.set(Campsite.DEAL, dealSchema());
-                required.add(Campsite.DEAL);
-            }
-            case Campsite.ACCEPT, Campsite.REJECT -> {
-                props.set(Campsite.TERMS, dealSchema());
-                required.add(Campsite.TERMS);
-            }
+            case Campsite.SUBMIT -> schema.require(Campsite.DEAL, dealSchema());
+            case Campsite.ACCEPT, Campsite.REJECT -> schema.require(Campsite.TERMS, dealSchema());
             default -> { }
         }
-        root.put("additionalProperties", false);
-        return root;
+        return schema.closed();
     }
 
     static ObjectNode dealSchema() {
-        ObjectNode deal = NODES.objectNode().put("type", "object");
-        ObjectNode sides = deal.putObject("properties");
-        sides.set(Campsite.MINE, shareSchema("the packages the submitting camper gets"));
-        sides.set(Campsite.YOURS, shareSchema("the packages the other camper gets"));
-        deal.putArray("required").add(Campsite.MINE).add(Campsite.YOURS);
-        deal.put("additionalProperties", false);
-        return deal;
+        return ObjectSchema.object()
+                .require(Campsite.MINE, shareSchema("the packages the submitting camper gets"))
+                .require(Campsite.YOURS, shareSchema("the packages the other camper gets"))
+                .closed();
     }
 
     private static ObjectNode shareSchema(String description) {
-        ObjectNode share = NODES.objectNode().put("type", "object").put("description", description);
-        ObjectNode items = share.putObject("properties");
-        ArrayNode required = share.putArray("required");
+        ObjectSchema share = ObjectSchema.described(description);
         for (String item : Items.NAMES) {
-            items.putObject(item).put("type", "integer").put("minimum", 0).put("maximum", Items.PACKAGES);
-            required.add(item);
+            share.require(item, NODES.objectNode().put("type", "integer").put("minimum", 0)
+                    .put("maximum", Items.PACKAGES));
         }
-        share.put("additionalProperties", false);
-        return share;
+        return share.closed();
     }
 
     @Override

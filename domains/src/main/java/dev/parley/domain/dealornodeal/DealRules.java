@@ -1,12 +1,12 @@
 package dev.parley.domain.dealornodeal;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.dialogue.ContentRules;
 import dev.parley.dialogue.Contents;
 import dev.parley.dialogue.Message;
 import dev.parley.dialogue.MoveContext;
+import dev.parley.domain.support.ObjectSchema;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -23,31 +23,22 @@ public final class DealRules implements ContentRules {
 
     @Override
     public ObjectNode schema(String moveId, MoveContext context) {
-        ObjectNode root = NODES.objectNode().put("type", "object");
-        ObjectNode props = root.putObject("properties");
-        ArrayNode required = root.putArray("required");
+        ObjectSchema schema = ObjectSchema.object();
         if (moveId.equals(DealOrNoDeal.PROPOSE) || moveId.equals(DealOrNoDeal.ACCEPT)) {
             String var = moveId.equals(DealOrNoDeal.PROPOSE) ? DealOrNoDeal.OFFER : DealOrNoDeal.TERMS;
             int[] pool = DealOrNoDeal.pool(context.me());
-            ObjectNode offer = props.putObject(var).put("type", "object");
-            ObjectNode sides = offer.putObject("properties");
+            ObjectSchema offer = ObjectSchema.object();
             for (String side : List.of(DealOrNoDeal.MINE, DealOrNoDeal.YOURS)) {
-                ObjectNode s = sides.putObject(side).put("type", "object");
-                ObjectNode items = s.putObject("properties");
-                ArrayNode req = s.putArray("required");
+                ObjectSchema s = ObjectSchema.object();
                 for (int i = 0; i < Boards.ITEMS; i++) {
-                    items.putObject(DealOrNoDeal.ITEMS.get(i)).put("type", "integer").put("minimum", 0)
-                            .put("maximum", pool[i]);
-                    req.add(DealOrNoDeal.ITEMS.get(i));
+                    s.require(DealOrNoDeal.ITEMS.get(i), NODES.objectNode().put("type", "integer").put("minimum", 0)
+                            .put("maximum", pool[i]));
                 }
-                s.put("additionalProperties", false);
+                offer.require(side, s.closed());
             }
-            offer.putArray("required").add(DealOrNoDeal.MINE).add(DealOrNoDeal.YOURS);
-            offer.put("additionalProperties", false);
-            required.add(var);
+            schema.require(var, offer.closed());
         }
-        root.put("additionalProperties", false);
-        return root;
+        return schema.closed();
     }
 
     @Override

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.dialogue.ContentRules;
 import dev.parley.dialogue.Message;
 import dev.parley.dialogue.MoveContext;
+import dev.parley.domain.support.ObjectSchema;
 import java.util.Map;
 import java.util.Optional;
 
@@ -21,12 +22,9 @@ public final class DebateRules implements ContentRules {
 
     @Override
     public ObjectNode schema(String moveId, MoveContext context) {
-        ObjectNode root = NODES.objectNode().put("type", "object");
-        ObjectNode argument = root.putObject("properties").putObject(Debate.ARGUMENT).put("type", "object");
-        ObjectNode props = argument.putObject("properties");
-        props.putObject(Debate.CLAIM_KEY).put("type", "string").put("minLength", 3)
-                .put("description", "the point asserted, as a clause");
-        argument.putArray("required").add(Debate.CLAIM_KEY);
+        ObjectSchema argument = ObjectSchema.object().require(Debate.CLAIM_KEY, NODES.objectNode()
+                .put("type", "string").put("minLength", 3).put("description", "the point asserted, as a clause"));
+        ObjectNode props = argument.properties();
         boolean arguing = moveId.equals(Debate.ARGUE) || moveId.equals(Debate.REBUT) || moveId.equals(Debate.CLOSE);
         if (arguing) {
             props.putObject(Debate.PREMISE).put("type", "string").put("minLength", 3)
@@ -44,10 +42,7 @@ public final class DebateRules implements ContentRules {
                 topic.arguments().stream().filter(a -> a.side() != side).forEach(a -> targets.add(a.id()));
             }
         });
-        argument.put("additionalProperties", false);
-        root.putArray("required").add(Debate.ARGUMENT);
-        root.put("additionalProperties", false);
-        return root;
+        return ObjectSchema.object().require(Debate.ARGUMENT, argument.closed()).closed();
     }
 
     @Override

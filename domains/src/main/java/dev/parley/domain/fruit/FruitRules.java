@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.dialogue.ContentRules;
 import dev.parley.dialogue.Contents;
 import dev.parley.dialogue.MoveContext;
+import dev.parley.domain.support.ObjectSchema;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
@@ -31,27 +32,19 @@ public final class FruitRules implements ContentRules {
      */
     @Override
     public ObjectNode schema(String moveId, MoveContext context) {
-        ObjectNode root = NODES.objectNode().put("type", "object");
-        ObjectNode props = root.putObject("properties");
+        ObjectSchema schema = ObjectSchema.object();
         switch (moveId) {
-            case FruitTrading.PROPOSE, FruitTrading.COUNTER -> {
-                props.set(FruitTrading.OFFER, offerSchema(Fruits.have(context.me())));
-                root.putArray("required").add(FruitTrading.OFFER);
-            }
-            case FruitTrading.ACCEPT -> {
-                props.set(FruitTrading.TERMS, termsSchema(context));
-                root.putArray("required").add(FruitTrading.TERMS);
-            }
+            case FruitTrading.PROPOSE, FruitTrading.COUNTER ->
+                    schema.require(FruitTrading.OFFER, offerSchema(Fruits.have(context.me())));
+            case FruitTrading.ACCEPT -> schema.require(FruitTrading.TERMS, termsSchema(context));
             case FruitTrading.REJECT -> {
-                props.set(FruitTrading.TERMS, termsSchema(context));
-                props.putObject(FruitTrading.REASON).put("type", "string").putArray("enum")
-                        .add(FruitTrading.TOO_LITTLE).add(FruitTrading.CANNOT_GIVE);
-                root.putArray("required").add(FruitTrading.TERMS).add(FruitTrading.REASON);
+                ObjectNode reason = NODES.objectNode().put("type", "string");
+                reason.putArray("enum").add(FruitTrading.TOO_LITTLE).add(FruitTrading.CANNOT_GIVE);
+                schema.require(FruitTrading.TERMS, termsSchema(context)).require(FruitTrading.REASON, reason);
             }
-            default -> root.putArray("required");
+            default -> { }
         }
-        root.put("additionalProperties", false);
-        return root;
+        return schema.closed();
     }
 
     /**
@@ -105,13 +98,7 @@ public final class FruitRules implements ContentRules {
     }
 
     private static ObjectNode sides(ObjectNode give, ObjectNode get) {
-        ObjectNode offer = NODES.objectNode().put("type", "object");
-        ObjectNode sides = offer.putObject("properties");
-        sides.set(FruitTrading.GIVE, give);
-        sides.set(FruitTrading.GET, get);
-        offer.putArray("required").add(FruitTrading.GIVE).add(FruitTrading.GET);
-        offer.put("additionalProperties", false);
-        return offer;
+        return ObjectSchema.object().require(FruitTrading.GIVE, give).require(FruitTrading.GET, get).closed();
     }
 
     private static int[] full() {

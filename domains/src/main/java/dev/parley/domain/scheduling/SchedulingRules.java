@@ -1,10 +1,10 @@
 package dev.parley.domain.scheduling;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.dialogue.ContentRules;
 import dev.parley.dialogue.MoveContext;
+import dev.parley.domain.support.ObjectSchema;
 import java.util.Map;
 import java.util.Optional;
 
@@ -19,22 +19,19 @@ public final class SchedulingRules implements ContentRules {
 
     @Override
     public ObjectNode schema(String moveId, MoveContext context) {
-        ObjectNode root = NODES.objectNode().put("type", "object");
-        ObjectNode props = root.putObject("properties");
-        ArrayNode required = root.putArray("required");
+        ObjectSchema schema = ObjectSchema.object();
         if (moveId.equals(MeetingScheduling.PROPOSE) || moveId.equals(MeetingScheduling.ACCEPT)
                 || moveId.equals(MeetingScheduling.REJECT)) {
-            ArrayNode days = props.putObject(MeetingScheduling.DAY).put("type", "string").putArray("enum");
-            Days.FULL.forEach(days::add);
-            required.add(MeetingScheduling.DAY);
+            ObjectNode day = NODES.objectNode().put("type", "string");
+            Days.FULL.forEach(day.putArray("enum")::add);
+            schema.require(MeetingScheduling.DAY, day);
         }
         if (moveId.equals(MeetingScheduling.REJECT)) {
-            props.putObject(MeetingScheduling.REASON).put("type", "string").putArray("enum")
-                    .add(MeetingScheduling.BUSY).add(MeetingScheduling.PREFER_OTHER);
-            required.add(MeetingScheduling.REASON);
+            ObjectNode reason = NODES.objectNode().put("type", "string");
+            reason.putArray("enum").add(MeetingScheduling.BUSY).add(MeetingScheduling.PREFER_OTHER);
+            schema.require(MeetingScheduling.REASON, reason);
         }
-        root.put("additionalProperties", false);
-        return root;
+        return schema.closed();
     }
 
     @Override
