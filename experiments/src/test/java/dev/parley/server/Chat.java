@@ -1,9 +1,16 @@
 package dev.parley.server;
 
 import static dev.parley.server.Loopback.q;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.IntFunction;
 
 /** A client of one {@code chat} dialogue: Ann and Ben take turns, move k says "m{k}". */
 final class Chat {
@@ -50,5 +57,45 @@ final class Chat {
                 http.get("/dialogue/" + id + "/transcript").body(),
                 http.get("/dialogue/" + id + "/status").body(),
                 http.get("/dialogue/" + id + "/roles").body());
+    }
+
+    /** What simultaneous attempts at one turn came to: the accepted responses, and why each other one was refused. */
+    record Race(List<Loopback.Response> won, List<String> refused) {
+    }
+
+    /**
+     * {@code attempts} tries at Ben's turn, released at once: attempt i says "attempt i" through {@code via.apply(i)}
+     * (one server or several). The races of the concurrency and PostgreSQL tests; every attempt not accepted must be
+     * refused with 409.
+     */
+    static Race raceForBensTurn(int attempts, IntFunction<Chat> via) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(attempts);
+        try {
+            CountDownLatch gate = new CountDownLatch(1);
+            List<Future<Loopback.Response>> futures = new ArrayList<>();
+            for (int i = 0; i < attempts; i++) {
+                Chat chat = via.apply(i);
+                String text = "attempt " + i;
+                futures.add(pool.submit(() -> {
+                    gate.await();
+                    return chat.say(chat.ben, text);
+                }));
+            }
+            gate.countDown();
+            List<Loopback.Response> won = new ArrayList<>();
+            List<String> refused = new ArrayList<>();
+            for (Future<Loopback.Response> f : futures) {
+                Loopback.Response r = f.get(60, TimeUnit.SECONDS);
+                if (r.status() == 200) {
+                    won.add(r);
+                } else {
+                    assertThat(r.status()).as(r.body()).isEqualTo(409);
+                    refused.add(r.error());
+                }
+            }
+            return new Race(won, refused);
+        } finally {
+            pool.shutdown();
+        }
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -20,36 +19,13 @@ class ConcurrencyTest extends SqliteServerTest {
         assertThat(chat.say(0).status()).isEqualTo(200);
         // Ben has the floor: 50 attempts at this turn, each with its own content, released at once (as if 50 clients
         // shared Ben's participant id, or one client retried impatiently)
-        ExecutorService pool = Executors.newFixedThreadPool(50);
-        CountDownLatch gate = new CountDownLatch(1);
-        List<Future<Loopback.Response>> attempts = new ArrayList<>();
-        for (int i = 0; i < 50; i++) {
-            String text = "attempt " + i;
-            Callable<Loopback.Response> c = () -> {
-                gate.await();
-                return chat.say(chat.ben, text);
-            };
-            attempts.add(pool.submit(c));
-        }
-        gate.countDown();
-        List<Loopback.Response> won = new ArrayList<>();
-        List<String> reasons = new ArrayList<>();
-        for (Future<Loopback.Response> f : attempts) {
-            Loopback.Response r = f.get();
-            if (r.status() == 200) {
-                won.add(r);
-            } else {
-                assertThat(r.status()).as(r.body()).isEqualTo(409);
-                reasons.add(r.error());
-            }
-        }
-        pool.shutdown();
-        assertThat(won).hasSize(1);
+        Chat.Race race = Chat.raceForBensTurn(50, i -> chat);
+        assertThat(race.won()).hasSize(1);
         // the 49 losers saw the winner's move: the floor had passed to Ann
-        assertThat(reasons).hasSize(49).containsOnly("it is not Ben's turn: the speaker is Ann");
-        String winner = won.get(0).json().get("move").get("reply").get("p").asText();
+        assertThat(race.refused()).hasSize(49).containsOnly("it is not Ben's turn: the speaker is Ann");
+        String winner = race.won().get(0).json().get("move").get("reply").get("p").asText();
         assertThat(chat.said()).containsExactly("m0", winner);
-        assertThat(won.get(0).json().get("move").get("player").asText()).isEqualTo("Ben");
+        assertThat(race.won().get(0).json().get("move").get("player").asText()).isEqualTo("Ben");
     }
 
     @Test

@@ -12,12 +12,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -84,34 +79,10 @@ class PostgresTest {
             assertThat(onA.said()).containsExactly("m0");
 
             // Ben's turn: 30 attempts, 15 through each server, released at once
-            ExecutorService pool = Executors.newFixedThreadPool(30);
-            CountDownLatch gate = new CountDownLatch(1);
-            List<Future<Loopback.Response>> attempts = new ArrayList<>();
-            for (int i = 0; i < 30; i++) {
-                Chat via = i % 2 == 0 ? onA : onB;
-                String text = "attempt " + i;
-                Callable<Loopback.Response> c = () -> {
-                    gate.await();
-                    return via.say(ben, text);
-                };
-                attempts.add(pool.submit(c));
-            }
-            gate.countDown();
-            List<Loopback.Response> won = new ArrayList<>();
-            List<String> reasons = new ArrayList<>();
-            for (Future<Loopback.Response> f : attempts) {
-                Loopback.Response r = f.get(60, TimeUnit.SECONDS);
-                if (r.status() == 200) {
-                    won.add(r);
-                } else {
-                    assertThat(r.status()).as(r.body()).isEqualTo(409);
-                    reasons.add(r.error());
-                }
-            }
-            pool.shutdown();
-            assertThat(won).hasSize(1);
-            assertThat(reasons).hasSize(29).containsOnly("it is not Ben's turn: the speaker is Ann");
-            String winner = won.get(0).json().get("move").get("reply").get("p").asText();
+            Chat.Race race = Chat.raceForBensTurn(30, i -> i % 2 == 0 ? onA : onB);
+            assertThat(race.won()).hasSize(1);
+            assertThat(race.refused()).hasSize(29).containsOnly("it is not Ben's turn: the speaker is Ann");
+            String winner = race.won().get(0).json().get("move").get("reply").get("p").asText();
             assertThat(onA.said()).containsExactly("m0", winner);
             assertThat(onB.said()).containsExactly("m0", winner);
             assertThat(onA.snapshot()).isEqualTo(onB.snapshot());
