@@ -2,13 +2,7 @@ package dev.parley.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -16,8 +10,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -31,55 +23,25 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("process")
 class RestartTest {
 
-    private static final Pattern LISTENING = Pattern.compile("listening on (http://\\S+)");
-
     @TempDir
     Path dir;
-    Process process;
+    ServeProcess server;
 
     @AfterEach
     void kill() throws InterruptedException {
-        if (process != null && process.isAlive()) {
-            process.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+        if (server != null) {
+            server.close();
         }
     }
 
-    /** Starts {@code parley serve --port 0} in a new JVM and returns the URL it announced. */
-    private Loopback serve(Path db) throws IOException {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        Path protocols = dev.parley.dgdl.Fixtures.dgdlDirectory();
-        ProcessBuilder pb = new ProcessBuilder(java, "-cp", cp, "dev.parley.cli.Parley", "serve", "--port", "0",
-                "--db", db.toString(), "--protocols", protocols.toString());
-        pb.redirectError(ProcessBuilder.Redirect.appendTo(dir.resolve("server.log").toFile()));
-        process = pb.start();
-        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(),
-                StandardCharsets.UTF_8));
-        CompletableFuture<String> line = CompletableFuture.supplyAsync(() -> {
-            try {
-                return out.readLine();
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
-        String first;
-        try {
-            first = line.get(60, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new AssertionError("the server did not start: " + Files.readString(dir.resolve("server.log")), e);
-        }
-        Matcher m = first == null ? null : LISTENING.matcher(first);
-        if (m == null || !m.find()) {
-            throw new AssertionError("unexpected first line " + first + "; log: "
-                    + Files.readString(dir.resolve("server.log")));
-        }
-        return new Loopback(URI.create(m.group(1)));
+    /** Starts {@code parley serve --port 0} on {@code db} in a new JVM, all its runs logging to one file. */
+    private Loopback serve(Path db) {
+        server = ServeProcess.start(db.toString(), dir.resolve("server.log"));
+        return server.http;
     }
 
     private void killHard() throws InterruptedException {
-        process.destroyForcibly();
-        assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(process.exitValue()).isEqualTo(137); // 128 + SIGKILL: no orderly shutdown ran
+        assertThat(server.killHard()).isEqualTo(137); // 128 + SIGKILL: no orderly shutdown ran
     }
 
     @Test
