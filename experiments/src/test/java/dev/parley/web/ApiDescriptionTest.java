@@ -3,41 +3,22 @@ package dev.parley.web;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.file.Path;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The OpenAPI description served at {@code /openapi.json} against the router's own table (the API's routes and the
  * web pages'): a route the description lacks, a path it describes that the server lacks, or a method that differs
  * fails here.
  */
-class ApiDescriptionTest {
+class ApiDescriptionTest extends PlainWebTest {
 
     private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch", "options", "head",
             "trace");
-
-    @TempDir
-    static Path dir;
-    private static WebFixture web;
-
-    @BeforeAll
-    static void start() {
-        web = new WebFixture(dir, List.of());
-    }
-
-    @AfterAll
-    static void stop() {
-        web.close();
-    }
 
     @Test
     void theDescriptionListsExactlyTheRoutesTheServerHas() {

@@ -2,32 +2,13 @@ package dev.parley.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
-import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * What the Schemathesis run of {@code scripts/schemathesis.sh} found the pages' JSON ({@code /ui/api/...})
  * answering outside the API description, each case as it now answers.
  */
-class WebFuzzRegressionTest {
-
-    @TempDir
-    static Path dir;
-    private static WebFixture web;
-
-    @BeforeAll
-    static void start() {
-        web = new WebFixture(dir, List.of());
-    }
-
-    @AfterAll
-    static void stop() {
-        web.close();
-    }
+class WebFuzzRegressionTest extends PlainWebTest {
 
     @Test
     void sinceIsAnyWholeNumberFromZero() {
