@@ -2,10 +2,7 @@ package dev.parley.bench;
 
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodType;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -44,7 +41,6 @@ public final class CpuCompare {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
         int calls = args.length > 1 ? Integer.parseInt(args[1]) : 2000;
         java.util.regex.Pattern only = java.util.regex.Pattern.compile(args.length > 2 ? args[2] : ".*");
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         Map<String, Call[]> cases = new LinkedHashMap<>();
         String[] builds = {"baseline", "new"};
         for (String variant : new String[] {"CFR", "CFR_PLUS", "DCFR"}) {
@@ -121,39 +117,18 @@ public final class CpuCompare {
                     c.run();
                 }
             }
-            double[][] us = new double[2][rounds];
-            double[] ratio = new double[rounds];
-            for (int r = 0; r < rounds; r++) {
-                int[] order = r % 2 == 0 ? new int[] {0, 1} : new int[] {1, 0};
-                for (int b : order) {
-                    long t0 = threads.getCurrentThreadCpuTime();
-                    for (int i = 0; i < calls; i++) {
-                        pair[b].run();
-                    }
-                    us[b][r] = (threads.getCurrentThreadCpuTime() - t0) / 1e3 / calls;
-                }
-                ratio[r] = us[1][r] / us[0][r];
-            }
-            System.out.printf(Locale.ROOT, "%-24s %-24s %-24s %.3f (%.3f-%.3f)%n", e.getKey(), range(us[0]),
-                    range(us[1]), median(ratio), min(ratio), max(ratio));
+            CpuPair timed = CpuPair.time(rounds, calls, block(pair[0], calls), block(pair[1], calls));
+            System.out.printf(Locale.ROOT, "%-24s %-24s %-24s %s%n", e.getKey(), timed.range(0), timed.range(1),
+                    timed.ratios());
         }
     }
 
-    private static String range(double[] xs) {
-        return String.format(Locale.ROOT, "%.1f-%.1f", min(xs), max(xs));
-    }
-
-    private static double min(double[] xs) {
-        return Arrays.stream(xs).min().orElseThrow();
-    }
-
-    private static double max(double[] xs) {
-        return Arrays.stream(xs).max().orElseThrow();
-    }
-
-    private static double median(double[] xs) {
-        double[] s = xs.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    /** {@code calls} calls of one build's code, timed as one block. */
+    private static CpuPair.Block block(Call call, int calls) {
+        return () -> {
+            for (int i = 0; i < calls; i++) {
+                call.run();
+            }
+        };
     }
 }

@@ -7,9 +7,6 @@ import dev.parley.dialogue.Domain;
 import dev.parley.domain.DialogueDomains;
 import dev.parley.domain.poker.LeducPoker;
 import dev.parley.game.GameTree;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -30,7 +27,7 @@ public final class FormCompare {
     private FormCompare() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Throwable {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 10;
         int calls = args.length > 1 ? Integer.parseInt(args[1]) : 200;
         int warmup = args.length > 2 ? Integer.parseInt(args[2]) : 2000;
@@ -40,7 +37,6 @@ public final class FormCompare {
         Domain fruit = DialogueDomains.find("fruit-trading").orElseThrow();
         games.put("fruit trading, 8 scenarios, 4 messages",
                 GameTree.compile(DialogueGame.offline(fruit, fruit.scenarios(8, 1), DialogueGame.Settings.of(4, 1))));
-        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
         System.out.printf(Locale.ROOT, "%-40s %-9s %-8s %-16s %-16s %s%n", "one iteration", "nodes", "variant",
                 "scalar µs CPU", "vector µs CPU", "vector / scalar: median (min-max) over " + rounds + " rounds");
         for (var e : games.entrySet()) {
@@ -52,39 +48,10 @@ public final class FormCompare {
                 for (CfrSolver s : pair) {
                     s.run(scaled);
                 }
-                double[][] us = new double[2][rounds];
-                double[] ratio = new double[rounds];
-                for (int r = 0; r < rounds; r++) {
-                    int[] order = r % 2 == 0 ? new int[] {0, 1} : new int[] {1, 0};
-                    for (int b : order) {
-                        long t0 = threads.getCurrentThreadCpuTime();
-                        pair[b].run(n);
-                        us[b][r] = (threads.getCurrentThreadCpuTime() - t0) / 1e3 / n;
-                    }
-                    ratio[r] = us[1][r] / us[0][r];
-                }
-                System.out.printf(Locale.ROOT, "%-40s %-9d %-8s %-16s %-16s %.3f (%.3f-%.3f)%n", e.getKey(),
-                        tree.numNodes(), v.title(), range(us[0]), range(us[1]), median(ratio), min(ratio),
-                        max(ratio));
+                CpuPair timed = CpuPair.time(rounds, n, () -> pair[0].run(n), () -> pair[1].run(n));
+                System.out.printf(Locale.ROOT, "%-40s %-9d %-8s %-16s %-16s %s%n", e.getKey(), tree.numNodes(),
+                        v.title(), timed.range(0), timed.range(1), timed.ratios());
             }
         }
-    }
-
-    private static String range(double[] xs) {
-        return String.format(Locale.ROOT, "%.1f-%.1f", min(xs), max(xs));
-    }
-
-    private static double min(double[] xs) {
-        return Arrays.stream(xs).min().orElseThrow();
-    }
-
-    private static double max(double[] xs) {
-        return Arrays.stream(xs).max().orElseThrow();
-    }
-
-    private static double median(double[] xs) {
-        double[] s = xs.clone();
-        Arrays.sort(s);
-        return s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
     }
 }
