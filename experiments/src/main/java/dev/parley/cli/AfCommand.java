@@ -149,11 +149,7 @@ final class AfCommand implements Callable<Integer> {
         }
         Audience given = Audience.none();
         if (audience != null) {
-            try {
-                given = Audience.parse(audience);
-            } catch (IllegalArgumentException e) {
-                throw new UserInputException("--audience: " + e.getMessage());
-            }
+            given = UserInputException.parsed("--audience", () -> Audience.parse(audience));
         }
         if (!Files.isRegularFile(vaf)) {
             throw new UserInputException(vaf + ": no such file");

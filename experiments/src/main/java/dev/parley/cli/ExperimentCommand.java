@@ -184,8 +184,8 @@ final class ExperimentCommand implements Callable<Integer> {
         if (curve && out == null) {
             throw new UserInputException("--curve needs --out DIR for curve.json and curve.png");
         }
-        ActionSpace space = parse(() -> ActionSpace.parse(actions), "--actions");
-        Observation observation = parse(() -> Observation.parse(observe), "--observe");
+        ActionSpace space = UserInputException.parsed("--actions", () -> ActionSpace.parse(actions));
+        Observation observation = UserInputException.parsed("--observe", () -> Observation.parse(observe));
         Judge theJudge = judgeOptions.judge(llmOptions);
         SeededRuns.checkSeeds(seeds);
         if (show < 0) {
@@ -245,14 +245,6 @@ final class ExperimentCommand implements Callable<Integer> {
         }
         for (Path p : written) {
             spec.commandLine().getErr().println("wrote " + p);
-        }
-    }
-
-    private static <T> T parse(java.util.function.Supplier<T> parser, String option) {
-        try {
-            return parser.get();
-        } catch (IllegalArgumentException e) {
-            throw new UserInputException(option + ": " + e.getMessage());
         }
     }
 }

@@ -290,11 +290,7 @@ public final class LlmOptions {
     }
 
     CacheMode mode() {
-        try {
-            return CacheMode.parse(cacheMode);
-        } catch (IllegalArgumentException e) {
-            throw new UserInputException("--cache-mode: " + e.getMessage());
-        }
+        return UserInputException.parsed("--cache-mode", () -> CacheMode.parse(cacheMode));
     }
 
     /**

@@ -103,12 +103,7 @@ final class SteerCommand implements Callable<Integer> {
             if (scenario < 0 || scenario >= dealt.scenarios) {
                 throw new UserInputException("--scenario must be between 0 and " + (dealt.scenarios - 1));
             }
-            Observation observation;
-            try {
-                observation = Observation.parse(observe);
-            } catch (IllegalArgumentException e) {
-                throw new UserInputException("--observe: " + e.getMessage());
-            }
+            Observation observation = UserInputException.parsed("--observe", () -> Observation.parse(observe));
             SteeringModel.Settings s = new SteeringModel.Settings(dealt.scenarios, dealt.maxReplies, dealt.seed, 4, observation);
             SteeringModel m;
             if (policy != null) {

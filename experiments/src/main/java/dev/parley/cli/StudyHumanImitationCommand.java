@@ -101,12 +101,7 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
         if (hidden.isEmpty() || hidden.stream().anyMatch(h -> h < 1)) {
             throw new UserInputException("--hidden must list positive layer sizes, got " + hidden);
         }
-        ActionSpace space;
-        try {
-            space = ActionSpace.parse(actions);
-        } catch (IllegalArgumentException e) {
-            throw new UserInputException("--actions: " + e.getMessage());
-        }
+        ActionSpace space = UserInputException.parsed("--actions", () -> ActionSpace.parse(actions));
         MetaSolver meta = MetaSolvers.require(metaSolver);
         StudyCommand.checkOut(out);
         HumanCorpus corpus = people.load(split.validOnly);

@@ -192,11 +192,11 @@ final class SweepCommand implements Callable<Integer> {
         }
         List<ActionSpace> spaces = new ArrayList<>();
         for (String a : distinct(actions, "--actions")) {
-            spaces.add(parse(() -> ActionSpace.parse(a), "--actions"));
+            spaces.add(UserInputException.parsed("--actions", () -> ActionSpace.parse(a)));
         }
         List<Observation> modes = new ArrayList<>();
         for (String o : distinct(observe, "--observe")) {
-            modes.add(parse(() -> Observation.parse(o), "--observe"));
+            modes.add(UserInputException.parsed("--observe", () -> Observation.parse(o)));
         }
         List<Integer> lengths = integers(maxReplies, "--max-replies");
         List<Integer> counts = integers(iterations, "--iterations");
@@ -312,13 +312,5 @@ final class SweepCommand implements Callable<Integer> {
             }
         }
         return List.copyOf(out);
-    }
-
-    private static <T> T parse(java.util.function.Supplier<T> parser, String option) {
-        try {
-            return parser.get();
-        } catch (IllegalArgumentException e) {
-            throw new UserInputException(option + ": " + e.getMessage());
-        }
     }
 }

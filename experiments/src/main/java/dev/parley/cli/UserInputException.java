@@ -1,6 +1,7 @@
 package dev.parley.cli;
 
 import dev.parley.error.InputException;
+import java.util.function.Supplier;
 
 /** Bad input from the user (a file, a name, a value): reported as one line with exit code 2. */
 public class UserInputException extends InputException {
@@ -13,5 +14,17 @@ public class UserInputException extends InputException {
 
     public UserInputException(String message, Throwable cause) {
         super(message, cause);
+    }
+
+    /**
+     * What {@code parser} reads from an option's value; a value it refuses ({@link IllegalArgumentException}) is bad
+     * input, reported after the option's name ({@code --observe: ...}), as every command reports such a value.
+     */
+    static <T> T parsed(String option, Supplier<T> parser) {
+        try {
+            return parser.get();
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException(option + ": " + e.getMessage());
+        }
     }
 }
