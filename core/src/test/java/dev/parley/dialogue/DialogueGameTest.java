@@ -3,6 +3,7 @@ package dev.parley.dialogue;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.parley.dialogue.testkit.ForwardingMoveGenerator;
 import dev.parley.game.GameTree;
 import dev.parley.game.State;
 import dev.parley.game.testkit.GameConformance;
@@ -231,8 +232,7 @@ class DialogueGameTest {
     void refusedAnswersAreCountedByReasonAndNeverReachTheTranscript() {
         // A generator whose first answer to every accept names the wrong price, then the right one.
         AtomicInteger calls = new AtomicInteger();
-        MoveGenerator flaky = new MoveGenerator() {
-            final MoveGenerator inner = new OfflineMoveGenerator(DOMAIN.content());
+        MoveGenerator flaky = new ForwardingMoveGenerator(new OfflineMoveGenerator(DOMAIN.content()), "flaky") {
             final MoveVerifier verifier = new MoveVerifier(DOMAIN.content());
 
             @Override
@@ -246,16 +246,6 @@ class DialogueGameTest {
                 Rejection r = verifier.check(request, wrong, "Deal at 1.").orElseThrow();
                 return new Utterance(good.text(), good.content(), 2, List.of(r), List.of("Deal at 1.", good.text()),
                         0);
-            }
-
-            @Override
-            public String chooseMove(MoveContext c, List<String> legal, Instruction i, Dcrs d, long seed) {
-                return inner.chooseMove(c, legal, i, d, seed);
-            }
-
-            @Override
-            public String backend() {
-                return "flaky";
             }
         };
         DialogueGame g = game(flaky, DialogueGame.Settings.of(3, 1));
@@ -274,9 +264,7 @@ class DialogueGameTest {
     void aMoveRefusedOnEveryAttemptEndsItsDialogueThereAndTheRunGoesOn() {
         // A generator that can never word an accept: every attempt is refused.
         AtomicInteger asked = new AtomicInteger();
-        MoveGenerator mute = new MoveGenerator() {
-            final MoveGenerator inner = new OfflineMoveGenerator(DOMAIN.content());
-
+        MoveGenerator mute = new ForwardingMoveGenerator(new OfflineMoveGenerator(DOMAIN.content()), "mute") {
             @Override
             public Utterance generate(MoveRequest request, long seed) {
                 if (!request.moveId().equals("accept")) {
@@ -285,16 +273,6 @@ class DialogueGameTest {
                 asked.incrementAndGet();
                 Rejection r = new Rejection(Rejection.WORDS_CONTENT, "the words do not state the price");
                 throw new GenerationException("refused three times", List.of(r, r, r), List.of("a", "b", "c"));
-            }
-
-            @Override
-            public String chooseMove(MoveContext c, List<String> legal, Instruction i, Dcrs d, long seed) {
-                return inner.chooseMove(c, legal, i, d, seed);
-            }
-
-            @Override
-            public String backend() {
-                return "mute";
             }
         };
         DialogueGame g = game(mute, DialogueGame.Settings.of(3, 1));

@@ -5,15 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parley.dialogue.DialogueGame;
 import dev.parley.dialogue.Domain;
-import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.LlmMoveGenerator;
 import dev.parley.dialogue.Message;
-import dev.parley.dialogue.MoveContext;
 import dev.parley.dialogue.MoveGenerator;
 import dev.parley.dialogue.MoveRequest;
 import dev.parley.dialogue.MoveVerifier;
 import dev.parley.dialogue.RewardModel;
 import dev.parley.dialogue.Utterance;
+import dev.parley.dialogue.testkit.ForwardingMoveGenerator;
 import dev.parley.domain.debate.Debate;
 import dev.parley.game.State;
 import dev.parley.llm.CachedChat;
@@ -23,7 +22,6 @@ import dev.parley.llm.Payoffs;
 import dev.parley.llm.RewardSpec;
 import dev.parley.llm.cache.CacheMode;
 import dev.parley.llm.cache.sql.SqlCallCache;
-import dev.parley.preface.Dcrs;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -50,23 +48,12 @@ class LocalModelGameTest {
     private record Asked(MoveRequest request, Utterance answer) { }
 
     private static MoveGenerator recording(MoveGenerator inner, List<Asked> log) {
-        return new MoveGenerator() {
+        return new ForwardingMoveGenerator(inner) {
             @Override
             public Utterance generate(MoveRequest request, long seed) {
                 Utterance u = inner.generate(request, seed);
                 log.add(new Asked(request, u));
                 return u;
-            }
-
-            @Override
-            public String chooseMove(MoveContext context, List<String> legalMoveIds, Instruction instruction,
-                                     Dcrs situation, long seed) {
-                return inner.chooseMove(context, legalMoveIds, instruction, situation, seed);
-            }
-
-            @Override
-            public String backend() {
-                return inner.backend();
             }
         };
     }

@@ -11,6 +11,7 @@ import dev.parley.dialogue.MoveRequest;
 import dev.parley.dialogue.OfflineMoveGenerator;
 import dev.parley.dialogue.RewardModel;
 import dev.parley.dialogue.Utterance;
+import dev.parley.dialogue.testkit.ForwardingMoveGenerator;
 import dev.parley.domain.DialogueDomains;
 import dev.parley.game.GameTree;
 import dev.parley.game.State;
@@ -38,13 +39,12 @@ class SampledExperimentTest {
     }
 
     /** Counts the generator's calls and remembers what each was asked. */
-    private static final class Counting implements MoveGenerator {
-        final MoveGenerator inner;
+    private static final class Counting extends ForwardingMoveGenerator {
         final AtomicLong calls = new AtomicLong();
         final List<String> asked = new ArrayList<>();
 
         Counting(MoveGenerator inner) {
-            this.inner = inner;
+            super(inner);
         }
 
         @Override
@@ -55,18 +55,6 @@ class SampledExperimentTest {
                         + request.move().moveId() + "|" + request.instruction().name() + "|" + seed);
             }
             return inner.generate(request, seed);
-        }
-
-        @Override
-        public String chooseMove(dev.parley.dialogue.MoveContext context, List<String> legal,
-                                 dev.parley.dialogue.Instruction instruction, dev.parley.preface.Dcrs dcrs,
-                                 long seed) {
-            return inner.chooseMove(context, legal, instruction, dcrs, seed);
-        }
-
-        @Override
-        public String backend() {
-            return inner.backend();
         }
     }
 

@@ -6,12 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.GenerationException;
 import dev.parley.dialogue.Instruction;
-import dev.parley.dialogue.MoveContext;
 import dev.parley.dialogue.MoveGenerator;
 import dev.parley.dialogue.MoveRequest;
 import dev.parley.dialogue.OfflineMoveGenerator;
 import dev.parley.dialogue.Rejection;
 import dev.parley.dialogue.Utterance;
+import dev.parley.dialogue.testkit.ForwardingMoveGenerator;
 import dev.parley.domain.DialogueDomains;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -28,27 +28,15 @@ class SteeringStudyAbandonTest {
 
     /** The offline generator, but every {@code every}-th call is refused on every attempt. */
     private static MoveGenerator abandoning(int every) {
-        OfflineMoveGenerator offline = new OfflineMoveGenerator(FRUIT.content());
         AtomicInteger calls = new AtomicInteger();
-        return new MoveGenerator() {
+        return new ForwardingMoveGenerator(new OfflineMoveGenerator(FRUIT.content()), "abandoning") {
             @Override
             public Utterance generate(MoveRequest request, long seed) {
                 if (calls.incrementAndGet() % every == 0) {
                     throw new GenerationException("refused on every attempt",
                             List.of(new Rejection(Rejection.WORDS, "the words say nothing")));
                 }
-                return offline.generate(request, seed);
-            }
-
-            @Override
-            public String chooseMove(MoveContext context, List<String> legalMoveIds, Instruction instruction,
-                                     dev.parley.preface.Dcrs situation, long seed) {
-                return offline.chooseMove(context, legalMoveIds, instruction, situation, seed);
-            }
-
-            @Override
-            public String backend() {
-                return "abandoning";
+                return inner.generate(request, seed);
             }
         };
     }

@@ -10,14 +10,13 @@ import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.GenerationException;
 import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.Message;
-import dev.parley.dialogue.MoveContext;
 import dev.parley.dialogue.MoveGenerator;
 import dev.parley.dialogue.MoveRequest;
 import dev.parley.dialogue.OfflineMoveGenerator;
 import dev.parley.dialogue.Rejection;
 import dev.parley.dialogue.Utterance;
+import dev.parley.dialogue.testkit.ForwardingMoveGenerator;
 import dev.parley.domain.fruit.FruitTrading;
-import dev.parley.preface.Dcrs;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -47,8 +46,7 @@ class AbandonedMovesWebTest {
 
     /** The offline generator, but every move of Bob, and Alice's in {@link #REFUSED_TONE}, is refused on every attempt. */
     private static MoveGenerator abandoning(Domain d) {
-        MoveGenerator inner = new OfflineMoveGenerator(d.content());
-        return new MoveGenerator() {
+        return new ForwardingMoveGenerator(new OfflineMoveGenerator(d.content()), "abandoning") {
             @Override
             public Utterance generate(MoveRequest request, long seed) {
                 if (request.context().speaker() == 1 || request.instruction().name().equals(REFUSED_TONE)) {
@@ -56,17 +54,6 @@ class AbandonedMovesWebTest {
                             List.of(new Rejection(Rejection.WORDS_CONTENT, "the words do not say the content (test)")));
                 }
                 return inner.generate(request, seed);
-            }
-
-            @Override
-            public String chooseMove(MoveContext context, List<String> legalMoveIds, Instruction instruction,
-                                     Dcrs situation, long seed) {
-                return inner.chooseMove(context, legalMoveIds, instruction, situation, seed);
-            }
-
-            @Override
-            public String backend() {
-                return "abandoning";
             }
         };
     }
