@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.parley.cli.Parley;
-import dev.parley.dialogue.Contents;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Message;
 import dev.parley.domain.campsite.Campsite;
@@ -195,15 +194,8 @@ class BrowserTest {
             }
             WebElement form = driver.findElements(By.cssSelector("#moves form.move")).get(0);
             String move = form.getAttribute("data-move");
-            WebElement words = form.findElement(By.tagName("textarea"));
             String said = "In my own words, turn " + mine.size() + ": I think this " + move + " is fair to us both.";
-            words.clear();
-            words.sendKeys(said);
-            int before = Integer.parseInt(driver.findElement(By.tagName("body")).getAttribute("data-moves"));
-            form.findElement(By.cssSelector("button[type=submit]")).click();
-            waiting(30).until(d -> Integer.parseInt(d.findElement(By.tagName("body")).getAttribute("data-moves"))
-                    > before);
-            assertThat(driver.findElement(By.id("move-error")).getText()).isEmpty();
+            Pages.send(driver, form, said);
             mine.add(said);
         }
         assertThat(mine).isNotEmpty();
@@ -225,24 +217,15 @@ class BrowserTest {
             if (m.get("player").asText().equals("Alice")) {
                 assertThat(m.get("text").asText()).isEqualTo(mine.get(k++));
             }
-            @SuppressWarnings("unchecked")
-            Map<String, String> reply = WebFixture.JSON.convertValue(m.get("reply"), Map.class);
-            messages.add(new Message(FRUIT.protocolPlayers().indexOf(m.get("player").asText()),
-                    m.get("moveID").asText(), Contents.fromReply(reply), m.get("text").asText()));
+            messages.add(Pages.message(FRUIT, m));
         }
         // the agent answered every move the person made, unless that move ended the dialogue
         Message last = messages.get(messages.size() - 1);
         assertThat(last.speaker() == 1 || last.moveId().equals("accept")).as(messages.toString()).isTrue();
         // the payoffs shown are the API's, and those are the exact scorer's on the API's transcript
-        double[] exact = FRUIT.scorer().score(FRUIT.scenarios(2, 1).get(0), messages);
         JsonNode payoffs = web.get("/ui/api/dialogues/" + id).json().get("payoffs");
-        for (int p = 0; p < 2; p++) {
-            String player = FRUIT.protocolPlayers().get(p);
-            WebElement tr = driver.findElement(By.cssSelector("#payoffs tr[data-player='" + player + "']"));
-            assertThat(Double.parseDouble(tr.getAttribute("data-value"))).isEqualTo(payoffs.get(player).asDouble());
-            assertThat(payoffs.get(player).asDouble()).isCloseTo(exact[p], within(1e-12));
-            assertThat(tr.getText()).contains(String.format(Locale.ROOT, "%.4f", exact[p]));
-        }
+        payoffsShownToFourPlaces(Pages.payoffsShownAreExact(driver, FRUIT, FRUIT.scenarios(2, 1).get(0), messages,
+                payoffs), FRUIT);
     }
 
     /**
@@ -293,17 +276,10 @@ class BrowserTest {
             }
             String said = "My own words, turn " + mine.size() + ": this " + form.getAttribute("data-move")
                     + " suits our trip.";
-            WebElement words = form.findElement(By.tagName("textarea"));
             if (mine.isEmpty()) {
-                anApiRefusalIsShownAsAMessage(form, words);
+                anApiRefusalIsShownAsAMessage(form, form.findElement(By.tagName("textarea")));
             }
-            words.clear();
-            words.sendKeys(said);
-            int before = Integer.parseInt(driver.findElement(By.tagName("body")).getAttribute("data-moves"));
-            form.findElement(By.cssSelector("button[type=submit]")).click();
-            waiting(30).until(d -> Integer.parseInt(d.findElement(By.tagName("body")).getAttribute("data-moves"))
-                    > before);
-            assertThat(driver.findElement(By.id("move-error")).getText()).isEmpty();
+            Pages.send(driver, form, said);
             mine.add(said);
         }
         assertThat(mine).isNotEmpty();
@@ -318,24 +294,24 @@ class BrowserTest {
             if (player.equals("First")) {
                 assertThat(m.get("text").asText()).isEqualTo(mine.get(k++));
             }
-            @SuppressWarnings("unchecked")
-            Map<String, String> reply = WebFixture.JSON.convertValue(m.get("reply"), Map.class);
-            messages.add(new Message(campsite.protocolPlayers().indexOf(player), m.get("moveID").asText(),
-                    Contents.fromReply(reply), m.get("text").asText()));
+            messages.add(Pages.message(campsite, m));
         }
         assertThat(k).isEqualTo(mine.size());
         assertThat(messages).extracting(Message::speaker).as("the agent played the second camper").contains(1);
-        double[] exact = campsite.scorer().score(campsite.scenarios(2, 1).get(1), messages);
         JsonNode payoffs = web.get("/ui/api/dialogues/" + id).json().get("payoffs");
-        for (int p = 0; p < 2; p++) {
-            String player = campsite.protocolPlayers().get(p);
-            WebElement tr = driver.findElement(By.cssSelector("#payoffs tr[data-player='" + player + "']"));
-            assertThat(Double.parseDouble(tr.getAttribute("data-value"))).isEqualTo(payoffs.get(player).asDouble());
-            assertThat(payoffs.get(player).asDouble()).isCloseTo(exact[p], within(1e-12));
-            assertThat(tr.getText()).contains(String.format(Locale.ROOT, "%.4f", exact[p]));
-        }
+        payoffsShownToFourPlaces(Pages.payoffsShownAreExact(driver, campsite, campsite.scenarios(2, 1).get(1),
+                messages, payoffs), campsite);
         System.out.printf(Locale.ROOT, "campsite in the pages: %d messages, payoffs %s, the game solved in %s ms%n",
                 messages.size(), payoffs, web.play.solveMillis(campsite).map(String::valueOf).orElse("?"));
+    }
+
+    /** Each payoff row of the page reads the exact payoff to four decimals. */
+    private static void payoffsShownToFourPlaces(double[] exact, Domain d) {
+        for (int p = 0; p < exact.length; p++) {
+            WebElement tr = driver.findElement(By.cssSelector("#payoffs tr[data-player='" + d.protocolPlayers().get(p)
+                    + "']"));
+            assertThat(tr.getText()).contains(String.format(Locale.ROOT, "%.4f", exact[p]));
+        }
     }
 
     /**
@@ -347,13 +323,12 @@ class BrowserTest {
         // Chromium logs every refused request as a console error; this one is wanted
         PROVOKED.add("/interaction/" + form.getAttribute("data-move")
                 + " - Failed to load resource: the server responded with a status of 422");
-        int before = Integer.parseInt(driver.findElement(By.tagName("body")).getAttribute("data-moves"));
+        int before = Pages.moves(driver);
         form.findElement(By.cssSelector("button[type=submit]")).click();
         waiting(10).until(ExpectedConditions.textToBePresentInElementLocated(By.id("move-error"), "Refused"));
         assertThat(driver.findElement(By.id("move-error")).getText())
                 .isEqualTo("Refused: \"text\" is 4001 characters, over the limit of 4000 (text length)");
-        assertThat(Integer.parseInt(driver.findElement(By.tagName("body")).getAttribute("data-moves")))
-                .isEqualTo(before);
+        assertThat(Pages.moves(driver)).isEqualTo(before);
     }
 
     /**
@@ -385,13 +360,12 @@ class BrowserTest {
         form.findElement(By.id("f-propose-offer-give-" + Fruits.NAMES.get(f))).sendKeys(
                 Integer.toString(have[f] + 1));
         form.findElement(By.id("f-propose-offer-get-" + Fruits.NAMES.get((f + 1) % have.length))).sendKeys("1");
-        int before = Integer.parseInt(driver.findElement(By.tagName("body")).getAttribute("data-moves"));
+        int before = Pages.moves(driver);
         form.findElement(By.cssSelector("button[type=submit]")).click();
         waiting(10).until(ExpectedConditions.textToBePresentInElementLocated(By.id("move-error"), "Refused"));
         assertThat(driver.findElement(By.id("move-error")).getText()).startsWith("Refused: you cannot give")
                 .contains(Fruits.NAMES.get(f).substring(0, 4)).contains("you hold");
-        assertThat(Integer.parseInt(driver.findElement(By.tagName("body")).getAttribute("data-moves")))
-                .isEqualTo(before);
+        assertThat(Pages.moves(driver)).isEqualTo(before);
     }
 
     /** Tab from the top of the page visits every enabled, visible control. */

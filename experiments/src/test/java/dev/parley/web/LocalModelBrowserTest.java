@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.parley.dialogue.Contents;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Message;
 import dev.parley.domain.DialogueDomains;
@@ -24,7 +23,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
@@ -224,10 +222,7 @@ class LocalModelBrowserTest {
             } else {
                 assertThat(m.get("text").asText()).isEqualTo(mine.strip());
             }
-            @SuppressWarnings("unchecked")
-            Map<String, String> reply = JSON.convertValue(m.get("reply"), Map.class);
-            messages.add(new Message(DEBATE.protocolPlayers().indexOf(player), m.get("moveID").asText(),
-                    Contents.fromReply(reply), m.get("text").asText()));
+            messages.add(Pages.message(DEBATE, m));
         }
         assertThat(transcript).hasSize(2);
         assertThat(agentWords).as("the agent's message").hasSize(1).allMatch(w -> !w.isBlank());
@@ -237,14 +232,7 @@ class LocalModelBrowserTest {
         assertThat(spaced(shown.get(0).getText())).isEqualTo(agentWords.get(0));
 
         // the payoffs shown are the API's, which are the exact scorer's on the API's transcript
-        double[] exact = DEBATE.scorer().score(DEBATE.scenarios(1, 1).get(0), messages);
-        for (int p = 0; p < 2; p++) {
-            String player = DEBATE.protocolPlayers().get(p);
-            assertThat(view.get("payoffs").get(player).asDouble()).isCloseTo(exact[p], within(1e-12));
-            WebElement tr = driver.findElement(By.cssSelector("#payoffs tr[data-player='" + player + "']"));
-            assertThat(Double.parseDouble(tr.getAttribute("data-value")))
-                    .isEqualTo(view.get("payoffs").get(player).asDouble());
-        }
+        Pages.payoffsShownAreExact(driver, DEBATE, DEBATE.scenarios(1, 1).get(0), messages, view.get("payoffs"));
         List<String> errors = new ArrayList<>();
         for (LogEntry e : driver.manage().logs().get(LogType.BROWSER)) {
             if (e.getLevel().intValue() >= Level.SEVERE.intValue()) {

@@ -1,11 +1,9 @@
 package dev.parley.web;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.parley.dialogue.Contents;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Message;
 import dev.parley.domain.fruit.FruitTrading;
@@ -20,7 +18,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
@@ -87,10 +84,6 @@ class RestartBrowserTest {
         return new WebDriverWait(driver, Duration.ofSeconds(seconds), Duration.ofMillis(100));
     }
 
-    private int moves() {
-        return Integer.parseInt(driver.findElement(By.tagName("body")).getAttribute("data-moves"));
-    }
-
     private boolean ended() {
         return "true".equals(driver.findElement(By.tagName("body")).getAttribute("data-ended"));
     }
@@ -108,13 +101,7 @@ class RestartBrowserTest {
         WebElement form = forms.stream().filter(f -> !"accept".equals(f.getAttribute("data-move"))).findFirst()
                 .orElse(forms.get(0));
         String said = "Turn " + turn + " in my own words: this " + form.getAttribute("data-move") + " is fair.";
-        WebElement words = form.findElement(By.tagName("textarea"));
-        words.clear();
-        words.sendKeys(said);
-        int before = moves();
-        form.findElement(By.cssSelector("button[type=submit]")).click();
-        waiting(30).until(d -> moves() > before);
-        assertThat(driver.findElement(By.id("move-error")).getText()).isEmpty();
+        Pages.send(driver, form, said);
         return said;
     }
 
@@ -198,20 +185,11 @@ class RestartBrowserTest {
             if (player.equals("Alice")) {
                 assertThat(m.get("text").asText()).isEqualTo(g.mine().get(k++));
             }
-            @SuppressWarnings("unchecked")
-            Map<String, String> reply = JSON.convertValue(m.get("reply"), Map.class);
-            messages.add(new Message(FRUIT.protocolPlayers().indexOf(player), m.get("moveID").asText(),
-                    Contents.fromReply(reply), m.get("text").asText()));
+            messages.add(Pages.message(FRUIT, m));
         }
         assertThat(k).isEqualTo(g.mine().size());
         assertThat(driver.findElements(By.cssSelector("#transcript li"))).hasSize(g.transcript().size());
-        double[] exact = FRUIT.scorer().score(FRUIT.scenarios(2, 1).get(g.scenario()), messages);
         JsonNode payoffs = JSON.readTree(get(port, "/ui/api/dialogues/" + g.id()).body()).get("payoffs");
-        for (int p = 0; p < 2; p++) {
-            String player = FRUIT.protocolPlayers().get(p);
-            assertThat(payoffs.get(player).asDouble()).isCloseTo(exact[p], within(1e-12));
-            WebElement tr = driver.findElement(By.cssSelector("#payoffs tr[data-player='" + player + "']"));
-            assertThat(Double.parseDouble(tr.getAttribute("data-value"))).isEqualTo(payoffs.get(player).asDouble());
-        }
+        Pages.payoffsShownAreExact(driver, FRUIT, FRUIT.scenarios(2, 1).get(g.scenario()), messages, payoffs);
     }
 }

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.parley.dialogue.Contents;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Message;
 import dev.parley.dialogue.Scenario;
@@ -136,9 +135,7 @@ class WebApiTest {
             if (player.equals("Alice")) {
                 assertThat(m.get("text").asText()).isEqualTo(mine.get(k++));
             }
-            Map<String, String> reply = WebFixture.JSON.convertValue(m.get("reply"), Map.class);
-            messages.add(new Message(FRUIT.protocolPlayers().indexOf(player), m.get("moveID").asText(),
-                    Contents.fromReply(reply), m.get("text").asText()));
+            messages.add(Pages.message(FRUIT, m));
         }
         assertThat(k).isEqualTo(mine.size());
         // the agent answered every move of the person, unless that move ended the dialogue (an accept)
