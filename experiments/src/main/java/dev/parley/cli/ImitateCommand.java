@@ -141,9 +141,7 @@ final class ImitateCommand implements Callable<Integer> {
         StudyCommand.atLeast(solving.iterations, 1, "--iterations");
         StudyCommand.atLeast(epochs, 1, "--epochs");
         StudyCommand.atLeast(patience, 1, "--patience");
-        if (hidden.isEmpty() || hidden.stream().anyMatch(h -> h < 1)) {
-            throw new UserInputException("--hidden must list positive layer sizes, got " + hidden);
-        }
+        int[] hiddenSizes = StudyCommand.layerSizes(hidden);
         StudyCommand.checkOut(out);
         MetaSolver meta = MetaSolvers.require(metaSolver);
         Mlp loaded = null;
@@ -183,7 +181,6 @@ final class ImitateCommand implements Callable<Integer> {
                 trainDomains.add(StudyCommand.domain(name));
             }
         }
-        int[] hiddenSizes = hidden.stream().mapToInt(Integer::intValue).toArray();
         MiniLmFeaturizer featurizer = new MiniLmFeaturizer();
         List<ImitationStudy.Run> runs = new ArrayList<>();
         try (Progress bar = Progress.start("imitation (information states embedded)", -1)) {

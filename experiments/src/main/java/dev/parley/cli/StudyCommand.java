@@ -55,6 +55,14 @@ final class StudyCommand implements Callable<Integer> {
         }
     }
 
+    /** {@code --hidden}'s layer sizes, each positive, as the imitation network takes them. */
+    static int[] layerSizes(List<Integer> hidden) {
+        if (hidden.isEmpty() || hidden.stream().anyMatch(h -> h < 1)) {
+            throw new UserInputException("--hidden must list positive layer sizes, got " + hidden);
+        }
+        return hidden.stream().mapToInt(Integer::intValue).toArray();
+    }
+
     static String pm(double mean, double low, double high) {
         if (Double.isNaN(mean)) {
             return "n/a";

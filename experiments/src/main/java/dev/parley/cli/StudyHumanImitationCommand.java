@@ -98,15 +98,13 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
                     + " (a turn's text holds the last " + HumanImitationStudy.WINDOW + " messages), got "
                     + maxReplies);
         }
-        if (hidden.isEmpty() || hidden.stream().anyMatch(h -> h < 1)) {
-            throw new UserInputException("--hidden must list positive layer sizes, got " + hidden);
-        }
+        int[] hiddenSizes = StudyCommand.layerSizes(hidden);
         ActionSpace space = UserInputException.parsed("--actions", () -> ActionSpace.parse(actions));
         MetaSolver meta = MetaSolvers.require(metaSolver);
         StudyCommand.checkOut(out);
         HumanCorpus corpus = people.load(split.validOnly);
         HumanImitationStudy.Config config = new HumanImitationStudy.Config(scenarios, maxReplies, solving.iterations,
-                hidden.stream().mapToInt(Integer::intValue).toArray(), epochs, patience, seeds, space);
+                hiddenSizes, epochs, patience, seeds, space);
         HumanImitationStudy.Report r;
         try (Progress bar = Progress.start("embedding, training, solving", 0)) {
             List<dev.parley.domain.campsite.CasinoDialogue> train = corpus.train().stream()
