@@ -63,6 +63,13 @@ final class StudyCommand implements Callable<Integer> {
         return hidden.stream().mapToInt(Integer::intValue).toArray();
     }
 
+    /** {@code --generator} names offline or llm, or is left out ({@code null}) where the command has a default. */
+    static void checkGenerator(String generator) {
+        if (generator != null && !generator.equals("offline") && !generator.equals("llm")) {
+            throw new UserInputException("--generator must be offline or llm, not '" + generator + "'");
+        }
+    }
+
     static String pm(double mean, double low, double high) {
         if (Double.isNaN(mean)) {
             return "n/a";

@@ -64,9 +64,7 @@ final class StudyRewardCommand implements Callable<Integer> {
             // the study compares each player's score with the exact one, which a joint judge gives only together
             throw new UserInputException("--judge must be exact or llm here, not " + judge.label());
         }
-        if (!generator.equals("offline") && !generator.equals("llm")) {
-            throw new UserInputException("--generator must be offline or llm, not '" + generator + "'");
-        }
+        StudyCommand.checkGenerator(generator);
         RewardStudy.Config defaults = RewardStudy.Config.of(samples, dealt.maxReplies, dealt.scenarios, dealt.seed);
         RewardStudy.Config config = new RewardStudy.Config(defaults.samples(), defaults.maxReplies(),
                 defaults.scenarios(), defaults.seed(), worst, defaults.maxDialogues());

@@ -59,9 +59,7 @@ final class StudySteeringCommand implements Callable<Integer> {
         if (!classifier.equals("embedding") && !classifier.equals("llm")) {
             throw new UserInputException("--classifier must be embedding or llm, not '" + classifier + "'");
         }
-        if (generator != null && !generator.equals("offline") && !generator.equals("llm")) {
-            throw new UserInputException("--generator must be offline or llm, not '" + generator + "'");
-        }
+        StudyCommand.checkGenerator(generator);
         SteeringStudy.Report report;
         try (LlmOptions.Session session = llmOptions.open()) {
             InstructionClassifier c;
