@@ -26,7 +26,7 @@ import picocli.CommandLine.Option;
 final class StudyHumanRewardCommand implements Callable<Integer> {
 
     @Mixin
-    HumanCorpusOptions people = new HumanCorpusOptions();
+    HumanSampleOptions people = new HumanSampleOptions();
 
     @Mixin
     JudgeOptions judging = new JudgeOptions();
@@ -35,12 +35,6 @@ final class StudyHumanRewardCommand implements Callable<Integer> {
             description = "Judge N dialogues of each split, drawn by --seed (default: all; a small model on a CPU"
                     + " takes seconds a dialogue).")
     int sample;
-
-    @Mixin
-    SeedOption seedOption = new SeedOption(1);
-
-    @Mixin
-    ValidOnlyOption split = new ValidOnlyOption();
 
     @Option(names = "--out", paramLabel = "DIR", description = "Write report.json, report.csv and cases.csv.")
     Path out;
@@ -56,11 +50,11 @@ final class StudyHumanRewardCommand implements Callable<Integer> {
         Judge judge = judging.judge(llmOptions);
         StudyCommand.atLeast(sample, 0, "--sample");
         StudyCommand.checkOut(out);
-        HumanCorpus.Sample drawn = people.load(split.validOnly).sample(sample, seedOption.seed);
+        HumanCorpus.Sample drawn = people.draw(sample);
         HumanRewardStudy.Report r;
         try (LlmOptions.Session session = llmOptions.open()) {
             Domain d = Campsite.domain();
-            RewardModel model = session.reward(d, judge, seedOption.seed);
+            RewardModel model = session.reward(d, judge, people.seed());
             try (Progress bar = Progress.start("judging " + d.name(), drawn.size())) {
                 r = HumanRewardStudy.run(model.backend(), HumanRewardStudy.of(model), drawn.valid(), drawn.test(),
                         bar::step);

@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
 final class StudyHumanSolverCommand implements Callable<Integer> {
 
     @Mixin
-    HumanCorpusOptions people = new HumanCorpusOptions();
+    HumanSampleOptions people = new HumanSampleOptions();
 
     @Option(names = "--max-replies", defaultValue = "3", paramLabel = "R",
             description = "Longest dialogue of the solved game in messages (default ${DEFAULT-VALUE}, as"
@@ -38,12 +38,6 @@ final class StudyHumanSolverCommand implements Callable<Integer> {
             description = "Solve N dialogues of each split, drawn by --seed (default: all).")
     int sample;
 
-    @Mixin
-    SeedOption seedOption = new SeedOption(1);
-
-    @Mixin
-    ValidOnlyOption split = new ValidOnlyOption();
-
     @Option(names = "--out", paramLabel = "DIR", description = "Write report.json, report.csv and cases.csv.")
     Path out;
 
@@ -56,7 +50,7 @@ final class StudyHumanSolverCommand implements Callable<Integer> {
         StudyCommand.atLeast(solving.iterations, 1, "--iterations");
         StudyCommand.atLeast(sample, 0, "--sample");
         StudyCommand.checkOut(out);
-        HumanCorpus.Sample drawn = people.load(split.validOnly).sample(sample, seedOption.seed);
+        HumanCorpus.Sample drawn = people.draw(sample);
         HumanSolverStudy.Config config = new HumanSolverStudy.Config(maxReplies, solving.iterations);
         HumanSolverStudy.Report r;
         try (Progress bar = Progress.start("solving scenarios", drawn.size())) {
