@@ -12,7 +12,6 @@ import dev.parley.llm.cache.sql.SqlCallCache;
 import dev.parley.llm.llamacpp.testing.TestModels;
 import java.io.IOException;
 import java.io.StringWriter;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -84,10 +83,7 @@ class LocalModelBrowserTest {
      * own.
      */
     private Process serve(Path model, int port, Path cache, String cacheMode, Path log) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        ProcessBuilder pb = new ProcessBuilder(java, "-cp", cp, "dev.parley.cli.Parley", "serve", "--host",
-                "127.0.0.1", "--port", Integer.toString(port), "--db", dir.resolve("serve-" + cacheMode + ".db")
+        ProcessBuilder pb = HealthyServe.command(port, "--db", dir.resolve("serve-" + cacheMode + ".db")
                 .toString(), "--scenarios", "1", "--max-replies", "2", "--iterations", "60", "--seed", "1",
                 "--llm", "local", "--model-file", model.toString(), "--temperature", "0.3", "--top-p", "0.95",
                 "--max-tokens", "192", "--timeout", "600", "--llm-concurrency", "1", "--cache", cache.toString(),
@@ -99,23 +95,12 @@ class LocalModelBrowserTest {
         return HealthyServe.start(pb, port, log, Duration.ofSeconds(120));
     }
 
-    private HttpResponse<String> get(int port, String path) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .timeout(Duration.ofSeconds(30)).GET().build(), HttpResponse.BodyHandlers.ofString());
-    }
-
     private JsonNode post(int port, String path, String body) throws IOException, InterruptedException {
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .timeout(Duration.ofSeconds(30)).POST(HttpRequest.BodyPublishers.ofString(body))
                 .header("Content-Type", "application/json").build(), HttpResponse.BodyHandlers.ofString());
         assertThat(r.statusCode()).as(path + ": " + r.body()).isEqualTo(200);
         return JSON.readTree(r.body());
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 
     private WebDriverWait waiting(int seconds) {
@@ -161,7 +146,7 @@ class LocalModelBrowserTest {
     void aWholeDebateInTheBrowserAgainstTheSteeredAgentWithTheModelsWords() throws Exception {
         Path model = TestModels.smollm2(); // skips the test, saying how to fetch it, when the file is missing
         Chromium.check();
-        int port = freePort();
+        int port = HealthyServe.freePort();
         Path cache = dir.resolve("calls.sqlite");
         Path log = dir.resolve("serve.log");
         String base = "http://127.0.0.1:" + port;
@@ -210,8 +195,9 @@ class LocalModelBrowserTest {
         waiting(60).until(ExpectedConditions.visibilityOfElementLocated(By.id("payoffs-panel")));
         assertThat(driver.findElement(By.id("move-error")).getText()).isEmpty();
 
-        JsonNode transcript = JSON.readTree(get(port, "/dialogue/" + id + "/transcript").body()).get("transcript");
-        JsonNode view = JSON.readTree(get(port, "/ui/api/dialogues/" + id).body());
+        JsonNode transcript = JSON.readTree(HealthyServe.get(port, "/dialogue/" + id + "/transcript").body())
+                .get("transcript");
+        JsonNode view = JSON.readTree(HealthyServe.get(port, "/ui/api/dialogues/" + id).body());
         assertThat(view.get("agent").get("state").asText()).as(view.toString()).startsWith("finished");
         List<String> agentWords = new ArrayList<>();
         List<Message> messages = new ArrayList<>();
@@ -256,9 +242,10 @@ class LocalModelBrowserTest {
         server = serve(model, port, cache, "replay", dir.resolve("replay.log"));
         String again = post(port, "/ui/api/dialogues", "{\"domain\": \"debate\", \"scenario\": 0}")
                 .get("dialogueID").asText();
-        String token = JSON.readTree(get(port, "/dialogue/" + again + "/join/Alice").body()).get("participantID")
+        String token = JSON.readTree(HealthyServe.get(port, "/dialogue/" + again + "/join/Alice").body())
+                .get("participantID")
                 .asText();
-        get(port, "/dialogue/" + again + "/join/Bob"); // the coach speaks once every seat is taken
+        HealthyServe.get(port, "/dialogue/" + again + "/join/Bob"); // the coach speaks once every seat is taken
         JsonNode seat = null;
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(300);
         while (System.nanoTime() < deadline) {

@@ -7,8 +7,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Message;
 import dev.parley.domain.fruit.FruitTrading;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -61,23 +59,9 @@ class RestartBrowserTest {
 
     /** {@code parley serve} on a fixed loopback port and a SQLite file, the small game the other web tests play. */
     private Process serve(int port, Path db, Path log) throws Exception {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        ProcessBuilder pb = new ProcessBuilder(java, "-cp", cp, "dev.parley.cli.Parley", "serve", "--host",
-                "127.0.0.1", "--port", Integer.toString(port), "--db", db.toString(), "--scenarios", "2",
-                "--max-replies", Integer.toString(WebFixture.MAX_REPLIES), "--iterations", "60", "--seed", "1");
+        ProcessBuilder pb = HealthyServe.command(port, "--db", db.toString(), "--scenarios", "2", "--max-replies",
+                Integer.toString(WebFixture.MAX_REPLIES), "--iterations", "60", "--seed", "1");
         return HealthyServe.start(pb, port, log, Duration.ofSeconds(60));
-    }
-
-    private HttpResponse<String> get(int port, String path) throws IOException, InterruptedException {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 
     private WebDriverWait waiting(int seconds) {
@@ -133,7 +117,8 @@ class RestartBrowserTest {
         assertThat(driver.findElement(By.id("connection")).getText()).contains("away");
 
         server = serve(port, db, log);
-        int atKill = JSON.readTree(get(port, "/dialogue/" + id + "/transcript").body()).get("transcript").size();
+        int atKill = JSON.readTree(HealthyServe.get(port, "/dialogue/" + id + "/transcript").body())
+                .get("transcript").size();
         assertThat(atKill).as("the acknowledged move survived the kill").isGreaterThanOrEqualTo(1);
         waiting(60).until(d -> "back".equals(d.findElement(By.id("connection")).getAttribute("data-state")));
         assertThat(driver.findElement(By.id("connection")).getText()).contains("Reconnected");
@@ -143,14 +128,15 @@ class RestartBrowserTest {
             mine.add(play(mine.size()));
         }
         waiting(30).until(ExpectedConditions.visibilityOfElementLocated(By.id("payoffs-panel")));
-        JsonNode transcript = JSON.readTree(get(port, "/dialogue/" + id + "/transcript").body()).get("transcript");
+        JsonNode transcript = JSON.readTree(HealthyServe.get(port, "/dialogue/" + id + "/transcript").body())
+                .get("transcript");
         return new Played(id, scenario, atKill, mine, transcript);
     }
 
     @Test
     void aServerKilledMidGameComesBackAndTheSamePageFinishesTheGame() throws Exception {
         Chromium.check();
-        int port = freePort();
+        int port = HealthyServe.freePort();
         Path db = dir.resolve("serve.db");
         Path log = dir.resolve("serve.log");
         server = serve(port, db, log);
@@ -189,7 +175,7 @@ class RestartBrowserTest {
         }
         assertThat(k).isEqualTo(g.mine().size());
         assertThat(driver.findElements(By.cssSelector("#transcript li"))).hasSize(g.transcript().size());
-        JsonNode payoffs = JSON.readTree(get(port, "/ui/api/dialogues/" + g.id()).body()).get("payoffs");
+        JsonNode payoffs = JSON.readTree(HealthyServe.get(port, "/ui/api/dialogues/" + g.id()).body()).get("payoffs");
         Pages.payoffsShownAreExact(driver, FRUIT, FRUIT.scenarios(2, 1).get(g.scenario()), messages, payoffs);
     }
 }
