@@ -196,9 +196,7 @@ public final class ArgumentationFramework {
     public static final class Builder {
         private final boolean strict;
         private final LinkedHashMap<String, Integer> args = new LinkedHashMap<>();
-        private int[] from = new int[16];
-        private int[] to = new int[16];
-        private int count;
+        private final AttackList attacks = new AttackList();
 
         private Builder(boolean strict) {
             this.strict = strict;
@@ -212,14 +210,7 @@ public final class ArgumentationFramework {
 
         public Builder attack(String attacker, String attacked) {
             int a = id(attacker);
-            int b = id(attacked);
-            if (count == from.length) {
-                from = java.util.Arrays.copyOf(from, count * 2);
-                to = java.util.Arrays.copyOf(to, count * 2);
-            }
-            from[count] = a;
-            to[count] = b;
-            count++;
+            attacks.add(a, id(attacked));
             return this;
         }
 
@@ -236,7 +227,7 @@ public final class ArgumentationFramework {
         }
 
         public ArgumentationFramework build() {
-            return new ArgumentationFramework(List.copyOf(args.keySet()), from, to, count);
+            return attacks.trusted(List.copyOf(args.keySet()));
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.parley.iccma;
 
 import dev.parley.argument.ArgumentationFramework;
+import dev.parley.argument.AttackList;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
@@ -16,8 +17,8 @@ import java.util.regex.Pattern;
 
 /**
  * Reads an argumentation framework in any {@link AfFormat}, line by line: the text is never held whole, and attacks
- * are kept as two growing {@code int} arrays (8 bytes an attack), so a framework of millions of attacks reads in
- * memory proportional to its attacks. The first bad line ends the read with an {@link AfFormatException} naming the
+ * are kept in an {@link AttackList} (8 bytes an attack), so a framework of millions of attacks reads in memory
+ * proportional to its attacks. The first bad line ends the read with an {@link AfFormatException} naming the
  * file and line.
  */
 public final class AfReader {
@@ -26,9 +27,7 @@ public final class AfReader {
             "\\s*(arg|att)\\s*\\(\\s*([^,()\\s]+)\\s*(?:,\\s*([^,()\\s]+)\\s*)?\\)\\s*\\.");
 
     private final String source;
-    private int[] from = new int[1024];
-    private int[] to = new int[1024];
-    private int count;
+    private final AttackList gathered = new AttackList(1024);
 
     private AfReader(String source) {
         this.source = source;
@@ -49,17 +48,6 @@ public final class AfReader {
             case APX -> r.apx(in);
             case TGF -> r.tgf(in);
         };
-    }
-
-    private void add(int a, int b) {
-        if (count == from.length) {
-            int grown = Math.max(16, count + (count >> 1));
-            from = java.util.Arrays.copyOf(from, grown);
-            to = java.util.Arrays.copyOf(to, grown);
-        }
-        from[count] = a;
-        to[count] = b;
-        count++;
     }
 
     private AfFormatException bad(int line, String detail) {
@@ -95,12 +83,12 @@ public final class AfReader {
             }
             int a = parseNumber(t.substring(0, space), lineNo, "an argument number 1.." + n, 1, n);
             int b = parseNumber(t.substring(space).strip(), lineNo, "an argument number 1.." + n, 1, n);
-            add(a - 1, b - 1);
+            gathered.add(a - 1, b - 1);
         }
         if (n < 0) {
             throw bad(Math.max(lineNo, 1), "no header \"p af N\": the file is empty or holds only comments");
         }
-        return ArgumentationFramework.numbered(n, from, to, count);
+        return gathered.numbered(n);
     }
 
     private static int firstSpace(String t) {
@@ -167,7 +155,7 @@ public final class AfReader {
                 throw bad(first.getValue(), "an attack names " + first.getKey() + ", which is never declared ("
                         + declaration + ")");
             }
-            return ArgumentationFramework.indexed(names, from, to, count);
+            return gathered.indexed(names);
         }
     }
 
@@ -198,7 +186,7 @@ public final class AfReader {
                 if (isArg) {
                     names.declare(m.group(2), lineNo, false);
                 } else {
-                    add(names.use(m.group(2), lineNo), names.use(m.group(3), lineNo));
+                    gathered.add(names.use(m.group(2), lineNo), names.use(m.group(3), lineNo));
                 }
                 at = m.end();
                 while (at < t.length() && Character.isWhitespace(t.charAt(at))) {
@@ -235,7 +223,7 @@ public final class AfReader {
                 if (f[0].equals("#")) {
                     throw bad(lineNo, "a second # line; TGF has one, between the arguments and the attacks");
                 }
-                add(names.use(f[0], lineNo), names.use(f[1], lineNo));
+                gathered.add(names.use(f[0], lineNo), names.use(f[1], lineNo));
             }
         }
         return names.build("on a line before the # line");

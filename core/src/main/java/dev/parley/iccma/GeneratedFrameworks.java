@@ -1,6 +1,7 @@
 package dev.parley.iccma;
 
 import dev.parley.argument.ArgumentationFramework;
+import dev.parley.argument.AttackList;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -25,29 +26,9 @@ public final class GeneratedFrameworks {
     private GeneratedFrameworks() {
     }
 
-    private static final class Edges {
-        int[] from = new int[16];
-        int[] to = new int[16];
-        int count;
-
-        void add(int a, int b) {
-            if (count == from.length) {
-                from = java.util.Arrays.copyOf(from, count * 2);
-                to = java.util.Arrays.copyOf(to, count * 2);
-            }
-            from[count] = a;
-            to[count] = b;
-            count++;
-        }
-
-        ArgumentationFramework build(int n) {
-            return ArgumentationFramework.numbered(n, from, to, count);
-        }
-    }
-
     public static ArgumentationFramework random(int n, double p, long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        Edges e = new Edges();
+        AttackList e = new AttackList();
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
                 if (rnd.nextDouble() < p) {
@@ -55,7 +36,7 @@ public final class GeneratedFrameworks {
                 }
             }
         }
-        return e.build(n);
+        return e.numbered(n);
     }
 
     /**
@@ -64,44 +45,44 @@ public final class GeneratedFrameworks {
      */
     public static ArgumentationFramework sparse(int n, long attacks, long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        Edges e = new Edges();
+        AttackList e = new AttackList();
         for (long k = 0; k < attacks; k++) {
             e.add(rnd.nextInt(n), rnd.nextInt(n));
         }
-        return e.build(n);
+        return e.numbered(n);
     }
 
     /** 1 → 2 → ... → n. */
     public static ArgumentationFramework chain(int n) {
-        Edges e = new Edges();
+        AttackList e = new AttackList();
         for (int i = 0; i + 1 < n; i++) {
             e.add(i, i + 1);
         }
-        return e.build(n);
+        return e.numbered(n);
     }
 
     /** 1 → 2 → ... → n → 1. */
     public static ArgumentationFramework cycle(int n) {
-        Edges e = new Edges();
+        AttackList e = new AttackList();
         for (int i = 0; i < n; i++) {
             e.add(i, (i + 1) % n);
         }
-        return e.build(n);
+        return e.numbered(n);
     }
 
     /** k pairs attacking each other: 2^k preferred (and stable) extensions. */
     public static ArgumentationFramework mutualPairs(int k) {
-        Edges e = new Edges();
+        AttackList e = new AttackList();
         for (int i = 0; i < k; i++) {
             e.add(2 * i, 2 * i + 1);
             e.add(2 * i + 1, 2 * i);
         }
-        return e.build(2 * k);
+        return e.numbered(2 * k);
     }
 
     /** Every argument attacks every other one (no self-attacks). */
     public static ArgumentationFramework complete(int n) {
-        Edges e = new Edges();
+        AttackList e = new AttackList();
         for (int i = 0; i < n; i++) {
             for (int j = 0; j < n; j++) {
                 if (i != j) {
@@ -109,12 +90,12 @@ public final class GeneratedFrameworks {
                 }
             }
         }
-        return e.build(n);
+        return e.numbered(n);
     }
 
     /** A rows × cols grid, each cell attacking its right and lower neighbour, and with {@code mutual} back too. */
     public static ArgumentationFramework grid(int rows, int cols, boolean mutual) {
-        Edges e = new Edges();
+        AttackList e = new AttackList();
         for (int r = 0; r < rows; r++) {
             for (int c = 0; c < cols; c++) {
                 int a = r * cols + c;
@@ -132,17 +113,17 @@ public final class GeneratedFrameworks {
                 }
             }
         }
-        return e.build(rows * cols);
+        return e.numbered(rows * cols);
     }
 
     /** A random tree: each argument after the first attacks one earlier argument. */
     public static ArgumentationFramework tree(int n, long seed) {
         SplittableRandom rnd = new SplittableRandom(seed);
-        Edges e = new Edges();
+        AttackList e = new AttackList();
         for (int i = 1; i < n; i++) {
             e.add(i, rnd.nextInt(i));
         }
-        return e.build(n);
+        return e.numbered(n);
     }
 
     /**
@@ -172,14 +153,14 @@ public final class GeneratedFrameworks {
         r.add(new Named("grid 3x4", grid(3, 4, false)));
         r.add(new Named("grid 3x3 mutual", grid(3, 3, true)));
         r.add(new Named("grid 2x5 mutual", grid(2, 5, true)));
-        Edges self = new Edges();
+        AttackList self = new AttackList();
         self.add(0, 0);
         self.add(0, 1);
         self.add(2, 2);
         self.add(2, 3);
         self.add(3, 2);
-        r.add(new Named("self-attacks with an isolated argument", self.build(5)));
-        r.add(new Named("empty framework", new Edges().build(0)));
+        r.add(new Named("self-attacks with an isolated argument", self.numbered(5)));
+        r.add(new Named("empty framework", new AttackList().numbered(0)));
         return r;
     }
 }
