@@ -43,11 +43,7 @@ final class GenerationMemo {
 
     /** Remembers a generation; returns the one remembered first when another thread raced this one. */
     Utterance remember(Key key, Utterance u) {
-        if (!retain) {
-            return u;
-        }
-        Utterance raced = utterances.putIfAbsent(key, u);
-        return raced != null ? raced : u;
+        return keepFirst(utterances, key, u);
     }
 
     /** The remembered failure of a generation, or null. */
@@ -57,11 +53,16 @@ final class GenerationMemo {
 
     /** Remembers a failed generation; returns the one remembered first when another thread raced this one. */
     GenerationException fail(Key key, GenerationException e) {
+        return keepFirst(failures, key, e);
+    }
+
+    /** {@code value} remembered under {@code key} unless another thread got there first; then the first one. */
+    private <T> T keepFirst(Map<Key, T> memo, Key key, T value) {
         if (!retain) {
-            return e;
+            return value;
         }
-        GenerationException raced = failures.putIfAbsent(key, e);
-        return raced != null ? raced : e;
+        T raced = memo.putIfAbsent(key, value);
+        return raced != null ? raced : value;
     }
 
     String move(Key key, Supplier<String> choose) {
