@@ -19,10 +19,14 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code parley study}: the paper's measurement studies (reward-model fidelity, steering accuracy). */
+/**
+ * {@code parley study}: the paper's measurement studies (reward-model fidelity, steering accuracy) and the same
+ * questions asked of people's negotiations (the human-* studies on the CaSiNo corpus).
+ */
 @Command(name = "study", mixinStandardHelpOptions = true,
         description = "The paper's studies: how faithful an LLM judge is (reward) and whether generated words follow"
-                + " the instruction (steering).",
+                + " the instruction (steering); and on people's negotiations (human-steering, human-reward,"
+                + " human-solver, human-imitation).",
         subcommands = {StudyRewardCommand.class, StudySteeringCommand.class, StudyHumanSteeringCommand.class,
             StudyHumanRewardCommand.class, StudyHumanSolverCommand.class, StudyHumanImitationCommand.class})
 final class StudyCommand implements Callable<Integer> {
@@ -32,8 +36,8 @@ final class StudyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        spec.commandLine().getErr().println("parley: study needs a study name: reward or steering (try: parley study"
-                + " --help)");
+        spec.commandLine().getErr().println("parley: study needs a study name: "
+                + String.join(", ", spec.subcommands().keySet()) + " (try: parley study --help)");
         return Parley.EXIT_USAGE;
     }
 

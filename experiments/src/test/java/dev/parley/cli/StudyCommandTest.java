@@ -283,6 +283,14 @@ class StudyCommandTest {
     }
 
     @Test
+    void studyAloneNamesEveryStudy() {
+        CliRun r = CliRun.parley("study");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err()).contains("reward", "steering", "human-steering", "human-reward", "human-solver",
+                "human-imitation");
+    }
+
+    @Test
     void badValuesGiveOneLineAndExitTwo() {
         String[][] bad = {
             {"study"},
