@@ -22,7 +22,6 @@ import dev.parley.llm.RewardSpec;
 import dev.parley.llm.cache.CacheMode;
 import dev.parley.llm.testing.FakeOpenAiServer;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -60,25 +59,16 @@ class ModelVerificationTest {
             assertThat(tree.numNodes()).isGreaterThan(10);
 
             // walk every state: each message's content is feasible where it was said
-            ArrayDeque<State> stack = new ArrayDeque<>();
-            stack.push(game.initialState());
             int messages = 0;
-            while (!stack.isEmpty()) {
-                State s = stack.pop();
-                if (s.isTerminal()) {
-                    List<Message> t = game.transcript(s);
-                    for (int i = 0; i < t.size(); i++) {
-                        Message m = t.get(i);
-                        MoveContext at = new MoveContext(game.scenario(s), m.speaker(), t.subList(0, i));
-                        assertThat(FRUIT.content().rules().infeasible(m.moveId(), m.content(), at)).as(m.toString())
-                                .isEmpty();
-                        assertThat(m.content().toString()).doesNotContain("apple=9").doesNotContain("=10");
-                        messages++;
-                    }
-                    continue;
-                }
-                for (int a : s.legalActions()) {
-                    stack.push(s.child(a));
+            for (State s : Terminals.of(game)) {
+                List<Message> t = game.transcript(s);
+                for (int i = 0; i < t.size(); i++) {
+                    Message m = t.get(i);
+                    MoveContext at = new MoveContext(game.scenario(s), m.speaker(), t.subList(0, i));
+                    assertThat(FRUIT.content().rules().infeasible(m.moveId(), m.content(), at)).as(m.toString())
+                            .isEmpty();
+                    assertThat(m.content().toString()).doesNotContain("apple=9").doesNotContain("=10");
+                    messages++;
                 }
             }
             assertThat(messages).isPositive();

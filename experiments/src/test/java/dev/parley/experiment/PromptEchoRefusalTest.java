@@ -20,7 +20,6 @@ import dev.parley.llm.LlmConfig;
 import dev.parley.llm.cache.CacheMode;
 import dev.parley.llm.testing.FakeOpenAiServer;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -76,20 +75,11 @@ class PromptEchoRefusalTest {
             // the retry told the model why, naming the echoed words
             assertThat(server.requests()).anySatisfy(r -> assertThat(r.path("messages").toString())
                     .contains("was refused: the words repeat the instructions (\\\"answer with only one json object"));
-            ArrayDeque<State> stack = new ArrayDeque<>();
-            stack.push(game.initialState());
             int messages = 0;
-            while (!stack.isEmpty()) {
-                State s = stack.pop();
-                if (s.isTerminal()) {
-                    for (Message m : game.transcript(s)) {
-                        assertThat(m.text()).doesNotContainIgnoringCase("JSON");
-                        messages++;
-                    }
-                    continue;
-                }
-                for (int a : s.legalActions()) {
-                    stack.push(s.child(a));
+            for (State s : Terminals.of(game)) {
+                for (Message m : game.transcript(s)) {
+                    assertThat(m.text()).doesNotContainIgnoringCase("JSON");
+                    messages++;
                 }
             }
             assertThat(messages).isPositive();

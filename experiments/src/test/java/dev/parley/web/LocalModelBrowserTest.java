@@ -13,7 +13,6 @@ import dev.parley.llm.llamacpp.testing.TestModels;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
@@ -25,13 +24,10 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -52,7 +48,7 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 @Tag("browser")
 @Tag("process")
 @Tag("model")
-class LocalModelBrowserTest {
+class LocalModelBrowserTest extends ServedBrowserTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Domain DEBATE = DialogueDomains.all().stream().filter(d -> d.name().equals("debate"))
@@ -60,22 +56,6 @@ class LocalModelBrowserTest {
     /** The longest the server may take to build and solve the game with the model (a loaded machine: 30-60 s a call). */
     private static final int SOLVE_SECONDS = 3600;
 
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
-    @TempDir
-    Path dir;
-    private Process server;
-    private ChromeDriver driver;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (driver != null) {
-            driver.quit();
-        }
-        if (server != null && server.isAlive()) {
-            server.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-        }
-    }
 
     /**
      * {@code parley serve} with SmolLM2: the smallest debate game (one scenario, two messages), seed 1, the sampling

@@ -8,22 +8,17 @@ import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Message;
 import dev.parley.domain.fruit.FruitTrading;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
-import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -36,26 +31,10 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  */
 @Tag("browser")
 @Tag("process")
-class RestartBrowserTest {
+class RestartBrowserTest extends ServedBrowserTest {
 
     private static final Domain FRUIT = FruitTrading.domain();
     private static final ObjectMapper JSON = new ObjectMapper();
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5)).build();
-    @TempDir
-    Path dir;
-    private Process server;
-    private ChromeDriver driver;
-
-    @AfterEach
-    void stop() throws Exception {
-        if (driver != null) {
-            driver.quit();
-        }
-        if (server != null && server.isAlive()) {
-            server.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-        }
-    }
 
     /** {@code parley serve} on a fixed loopback port and a SQLite file, the small game the other web tests play. */
     private Process serve(int port, Path db, Path log) throws Exception {
