@@ -2,6 +2,7 @@ package dev.parley.experiment;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.dialogue.DialogueGame;
@@ -21,6 +22,7 @@ import dev.parley.llm.cache.CacheMode;
 import dev.parley.llm.testing.FakeOpenAiServer;
 import java.time.Duration;
 import java.util.Map;
+import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -41,12 +43,23 @@ class PromptEchoRefusalTest {
     }
 
     /** The loopback trader's feasible answer, its words replaced by an echo of the prompt when {@code echo}. */
-    private static String answer(com.fasterxml.jackson.databind.JsonNode request, boolean echo) throws Exception {
+    private static String answer(JsonNode request, boolean echo) throws Exception {
         ObjectNode a = (ObjectNode) JSON.readTree(LoopbackTrader.answer(request, false, ""));
         if (echo) {
             a.put("text", ECHO);
         }
         return a.toString();
+    }
+
+    /** The server answers as the loopback trader, its words an echo of the prompt when {@code echo} says so. */
+    private static void echoWhen(FakeOpenAiServer server, Predicate<JsonNode> echo) {
+        server.fallback(request -> {
+            try {
+                return FakeOpenAiServer.Reply.content(answer(request, echo.test(request)));
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
     }
 
     private static DialogueGame game(FakeOpenAiServer server) {
@@ -58,13 +71,7 @@ class PromptEchoRefusalTest {
     @Test
     void anEchoIsRefusedAndAskedAgainAndNeverReachesATranscript() {
         try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
-            server.fallback(request -> {
-                try {
-                    return FakeOpenAiServer.Reply.content(answer(request, LoopbackTrader.firstAttempt(request)));
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
+            echoWhen(server, LoopbackTrader::firstAttempt);
             DialogueGame game = game(server);
             GameTree.compile(game);
             DialogueGame.Verification v = game.account().verification();
@@ -89,13 +96,7 @@ class PromptEchoRefusalTest {
     @Test
     void aModelThatOnlyEchoesHasItsMovesAbandonedByThatReason() {
         try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
-            server.fallback(request -> {
-                try {
-                    return FakeOpenAiServer.Reply.content(answer(request, true));
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
+            echoWhen(server, request -> true);
             DialogueGame game = game(server);
             GameTree.compile(game);
             DialogueGame.Verification v = game.account().verification();
