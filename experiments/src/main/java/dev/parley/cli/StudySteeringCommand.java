@@ -25,7 +25,8 @@ final class StudySteeringCommand implements Callable<Integer> {
     DomainOption target = new DomainOption();
 
     @Option(names = "--samples", defaultValue = "20", paramLabel = "N",
-            description = "Messages per instruction (default ${DEFAULT-VALUE}; the paper used 100 in debate).")
+            description = "Messages per instruction, each at a place of the game not used for it before (default"
+                    + " ${DEFAULT-VALUE}; the paper used 100 in debate).")
     int samples;
 
     @Option(names = "--classifier", defaultValue = "embedding", paramLabel = "embedding|llm",
@@ -91,6 +92,11 @@ final class StudySteeringCommand implements Callable<Integer> {
         sb.append(String.format(Locale.ROOT, "accuracy %s of %d messages (95%% Wilson interval); chance %.3f%n%n",
                 StudyCommand.pm(r.accuracy().share(), r.accuracy().low(), r.accuracy().high()), r.samples().size(),
                 r.chance()));
+        if (r.exhausted() > 0) {
+            sb.append(r.exhausted()).append(" samples were not drawn: the game has no place left where that"
+                    + " instruction was not drawn already (each place gives one message; more need more scenarios"
+                    + " or a longer --max-replies)\n\n");
+        }
         if (r.abandoned() > 0) {
             sb.append(r.abandoned()).append(" messages the generator abandoned (refused on every attempt) are left"
                     + " out, after drawing each again\n\n");

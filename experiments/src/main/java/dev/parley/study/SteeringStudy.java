@@ -12,7 +12,9 @@ import dev.parley.dialogue.RewardModel;
 import dev.parley.game.State;
 import dev.parley.llm.BoundedExecutor;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.IntConsumer;
 
@@ -41,13 +43,21 @@ public final class SteeringStudy {
     /** One message: the instruction it was made under, its words, and what the classifier said. */
     public record Sample(int truth, String scenario, int position, String moveId, String text, int predicted) { }
 
-    /** What the study found. */
+    /**
+     * What the study found.
+     *
+     * @param exhausted samples not drawn because no place of the game was left where that instruction had not been
+     *                  drawn already (a small game has few; one place gives one message, so a repeat adds nothing)
+     */
     public record Report(String domain, String classifier, String generator, List<String> labels, long[][] matrix,
                          long[] unclassified, Proportion accuracy, double chance, int samplesPerInstruction,
-                         List<Sample> samples, int abandoned) { }
+                         List<Sample> samples, int abandoned, int exhausted) { }
 
-    /** The messages drawn, and how many the generator abandoned (refused on every attempt), which are left out. */
-    public record Drawn(List<Sample> samples, int abandoned) { }
+    /**
+     * The messages drawn, each at its own place; how many the generator abandoned (refused on every attempt), which
+     * are left out; and how many samples found no place left.
+     */
+    public record Drawn(List<Sample> samples, int abandoned, int exhausted) { }
 
     /** Draws of one sample that may end in an abandoned message before the sample is given up. */
     static final int MAX_ABANDONED_DRAWS = 3;
@@ -64,9 +74,12 @@ public final class SteeringStudy {
     }
 
     /**
-     * {@code samples} messages under each label, in label order: (instruction index, message). A message the
+     * {@code samples} messages under each label, in label order: (instruction index, message). Each message of a
+     * label is said at a place (scenario and prefix) not drawn for that label before: the game gives one message
+     * per place, so a repeat would count one message twice and narrow the interval for nothing. When no new place
+     * turns up in {@link #MAX_DRAWS} draws the sample is given up and counted as exhausted. A message the
      * generator abandons (a real model refused on every attempt: the dialogue ends there, with no message) is
-     * drawn again on a new prefix, and after {@link #MAX_ABANDONED_DRAWS} such draws its sample is given up and
+     * drawn again at a new place, and after {@link #MAX_ABANDONED_DRAWS} such draws its sample is given up and
      * counted.
      */
     public static Drawn messages(Domain domain, MoveGenerator generator, Config config) {
@@ -78,23 +91,29 @@ public final class SteeringStudy {
         SplittableRandom random = new SplittableRandom(config.seed());
         List<Sample> out = new ArrayList<>();
         int abandoned = 0;
+        int exhausted = 0;
         for (int l = 0; l < labels.size(); l++) {
             int action = game.codec().encode(0, all.indexOf(labels.get(l)));
+            Set<List<Integer>> used = new HashSet<>();
             for (int n = 0; n < config.samples(); n++) {
                 for (int lost = 0, draws = 0; lost < MAX_ABANDONED_DRAWS; draws++) {
                     if (draws == MAX_DRAWS) {
-                        abandoned++; // every prefix ended before the message (abandoned prefix moves, say)
+                        exhausted++; // no new place: every prefix drawn was used, or ended before the message
                         break;
                     }
                     State s = game.initialState();
-                    s = s.child(random.nextInt(game.scenarios().size()));
+                    int scenario = random.nextInt(game.scenarios().size());
+                    List<Integer> place = new ArrayList<>(List.of(scenario));
+                    s = s.child(scenario);
                     int prefix = random.nextInt(config.maxReplies());
                     for (int k = 0; k < prefix && s.currentPlayer() >= 0; k++) {
                         int[] legal = s.legalActions();
-                        s = s.child(legal[random.nextInt(legal.length)]);
+                        int a = legal[random.nextInt(legal.length)];
+                        place.add(a);
+                        s = s.child(a);
                     }
-                    if (s.currentPlayer() < 0) {
-                        continue; // the dialogue ended before the message: draw another prefix
+                    if (s.currentPlayer() < 0 || !used.add(place)) {
+                        continue; // the dialogue ended before the message, or this place was drawn: draw again
                     }
                     State next = s.child(action);
                     List<Message> t = game.transcript(next);
@@ -109,7 +128,7 @@ public final class SteeringStudy {
                 }
             }
         }
-        return new Drawn(out, abandoned);
+        return new Drawn(out, abandoned, exhausted);
     }
 
     /** Generates the messages, classifies each, and measures. */
@@ -130,12 +149,12 @@ public final class SteeringStudy {
             return new Sample(s.truth(), s.scenario(), s.position(), s.moveId(), s.text(), p);
         });
         return measure(domain.name(), classifier.name(), generator.backend(), labels, done,
-                config.samples(), drawn.abandoned());
+                config.samples(), drawn.abandoned(), drawn.exhausted());
     }
 
     /** The confusion matrix and accuracy of classified samples. */
     public static Report measure(String domain, String classifier, String generator, List<Instruction> labels,
-                                 List<Sample> samples, int perInstruction, int abandoned) {
+                                 List<Sample> samples, int perInstruction, int abandoned, int exhausted) {
         int k = labels.size();
         long[][] matrix = new long[k][k];
         long[] unclassified = new long[k];
@@ -150,6 +169,6 @@ public final class SteeringStudy {
         }
         return new Report(domain, classifier, generator, labels.stream().map(Instruction::name).toList(), matrix,
                 unclassified, Proportion.of(right, samples.size()), 1.0 / k, perInstruction, samples,
-                abandoned);
+                abandoned, exhausted);
     }
 }

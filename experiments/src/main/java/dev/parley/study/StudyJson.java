@@ -66,6 +66,7 @@ public final class StudyJson {
         o.put("samples", r.samples().size());
         o.put("samples_per_instruction", r.samplesPerInstruction());
         o.put("abandoned_messages", r.abandoned());
+        o.put("samples_without_a_new_place", r.exhausted());
         ObjectNode confusion = o.putObject("confusion");
         r.labels().forEach(confusion.putArray("labels")::add);
         ArrayNode matrix = confusion.putArray("matrix");
