@@ -41,7 +41,6 @@ import org.openqa.selenium.interactions.Actions;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -136,15 +135,8 @@ class BrowserTest {
     void aPersonCreatesJoinsInvitesTheAgentAndPlaysThroughTheFormsToTheEnd() throws Exception {
         driver.get(web.uri() + "/");
         assertThat(driver.getTitle()).startsWith("Parley");
-        // the page fills its choices from /ui/api/overview once it has loaded
-        waiting(10).until(d -> !d.findElements(By.cssSelector("#domain option[value='fruit-trading']")).isEmpty());
-        new Select(driver.findElement(By.id("domain"))).selectByValue("fruit-trading");
-        waiting(10).until(d -> !d.findElements(By.cssSelector("#scenario option[value='0']")).isEmpty());
-        new Select(driver.findElement(By.id("scenario"))).selectByValue("0");
-        driver.findElement(By.id("create-domain")).click();
-        waiting(10).until(ExpectedConditions.titleContains("dialogue "));
+        String id = Pages.createDomainDialogue(driver, "fruit-trading", "0", 10);
         assertThat(driver.getTitle()).startsWith("Parley");
-        String id = driver.findElement(By.id("dialogue-id")).getText();
         assertThat(driver.getCurrentUrl()).endsWith("?id=" + id);
 
         // the list shows it, its id as text
@@ -238,15 +230,7 @@ class BrowserTest {
     void aCampsiteDialogueIsPlayedInThePagesToItsEndAndShowsThePayoffs() {
         Domain campsite = Campsite.domain();
         driver.get(web.uri() + "/");
-        // the page fills its choices from /ui/api/overview once it has loaded
-        waiting(10).until(d -> !d.findElements(By.cssSelector("#domain option[value='" + Campsite.NAME + "']"))
-                .isEmpty());
-        new Select(driver.findElement(By.id("domain"))).selectByValue(Campsite.NAME);
-        waiting(10).until(d -> !d.findElements(By.cssSelector("#scenario option[value='1']")).isEmpty());
-        new Select(driver.findElement(By.id("scenario"))).selectByValue("1");
-        driver.findElement(By.id("create-domain")).click();
-        waiting(10).until(ExpectedConditions.titleContains("dialogue "));
-        String id = driver.findElement(By.id("dialogue-id")).getText();
+        String id = Pages.createDomainDialogue(driver, Campsite.NAME, "1", 10);
         waiting(10).until(ExpectedConditions.elementToBeClickable(By.id("join-First"))).click();
         waiting(10).until(ExpectedConditions.textToBe(By.id("you-player"), "First"));
         assertThat(driver.findElement(By.id("private")).getText()).isNotBlank();

@@ -31,7 +31,6 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.logging.LogEntry;
 import org.openqa.selenium.logging.LogType;
 import org.openqa.selenium.support.ui.ExpectedConditions;
-import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -136,13 +135,7 @@ class LocalModelBrowserTest extends ServedBrowserTest {
 
         // a person creates a debate in the page, joins as Alice and invites the steered agent as Bob
         driver.get(base + "/");
-        waiting(30).until(d -> !d.findElements(By.cssSelector("#domain option[value='debate']")).isEmpty());
-        new Select(driver.findElement(By.id("domain"))).selectByValue("debate");
-        waiting(10).until(d -> !d.findElements(By.cssSelector("#scenario option[value='0']")).isEmpty());
-        new Select(driver.findElement(By.id("scenario"))).selectByValue("0");
-        driver.findElement(By.id("create-domain")).click();
-        waiting(30).until(ExpectedConditions.titleContains("dialogue "));
-        String id = driver.findElement(By.id("dialogue-id")).getText();
+        String id = Pages.createDomainDialogue(driver, "debate", "0", 30);
         waiting(30).until(ExpectedConditions.elementToBeClickable(By.id("join-Alice"))).click();
         waiting(30).until(ExpectedConditions.textToBe(By.id("you-player"), "Alice"));
         waiting(30).until(ExpectedConditions.elementToBeClickable(By.id("invite-Bob"))).click();

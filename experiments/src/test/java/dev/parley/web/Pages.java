@@ -15,6 +15,8 @@ import java.util.Map;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -27,6 +29,21 @@ final class Pages {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private Pages() {
+    }
+
+    /**
+     * Creates a dialogue of {@code domain} on {@code scenario} from the start page the driver shows (its choices fill
+     * from the API once it has loaded), and returns the new dialogue's id once its page is open.
+     */
+    static String createDomainDialogue(WebDriver driver, String domain, String scenario, int seconds) {
+        WebDriverWait wait = new WebDriverWait(driver, Duration.ofSeconds(seconds), Duration.ofMillis(100));
+        wait.until(d -> !d.findElements(By.cssSelector("#domain option[value='" + domain + "']")).isEmpty());
+        new Select(driver.findElement(By.id("domain"))).selectByValue(domain);
+        wait.until(d -> !d.findElements(By.cssSelector("#scenario option[value='" + scenario + "']")).isEmpty());
+        new Select(driver.findElement(By.id("scenario"))).selectByValue(scenario);
+        driver.findElement(By.id("create-domain")).click();
+        wait.until(ExpectedConditions.titleContains("dialogue "));
+        return driver.findElement(By.id("dialogue-id")).getText();
     }
 
     /** The moves the dialogue page counts (its body's {@code data-moves}). */
