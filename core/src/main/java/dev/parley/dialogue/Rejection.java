@@ -22,7 +22,7 @@ public record Rejection(String kind, String detail) {
     public static final String WORDS = "words";
     /** The words do not say the content (another count, another day, a fruit left out). */
     public static final String WORDS_CONTENT = "words-content";
-    /** The words repeat the prompt's own instructions (a refusal's reason, a schema's description) ({@code PromptEcho}). */
+    /** The words repeat the prompt's instructions: a refusal's reason, a schema's description ({@code PromptEcho}). */
     public static final String ECHO = "echo";
     /** The model did not finish its answer within the time limit (the generation was cancelled). */
     public static final String TIMEOUT = "timeout";

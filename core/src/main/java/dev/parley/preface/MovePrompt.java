@@ -1,5 +1,6 @@
 package dev.parley.preface;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -79,7 +80,7 @@ public record MovePrompt(String system, String user) {
      * topic, the speaker's knowledge, the messages so far, the domain's rules) is not among them.
      */
     public static List<String> instructionTexts(Dcrs dcrs, String contentSchema) {
-        List<String> texts = new java.util.ArrayList<>(List.of(TOPIC, STANCE,
+        List<String> texts = new ArrayList<>(List.of(TOPIC, STANCE,
                 dcrs.history().utterances().isEmpty() ? SILENCE : HISTORY, DECIDE, REFUSED, AGAIN, answerOnly(""),
                 "Make the " + dcrs.response().moveName() + " move now", contentSchema));
         if (!dcrs.knowledge().content().isEmpty()) {

@@ -88,10 +88,9 @@ public final class PromptEcho {
                     start = i - best;
                 }
             }
-            int[] swap = prev;
+            int[] swap = prev; // every cur[j], j >= 1, is written again in the next row; cur[0] stays 0
             prev = cur;
             cur = swap;
-            java.util.Arrays.fill(cur, 0);
         }
         return new int[] {best, start};
     }
