@@ -14,6 +14,7 @@ import dev.parley.llm.OutputSchema;
 import dev.parley.preface.Dcrs;
 import dev.parley.preface.MovePrompt;
 import dev.parley.preface.PromptEcho;
+import dev.parley.preface.ReplyRepeat;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -25,7 +26,8 @@ import java.util.Optional;
  * A language model decides the move: one structured-output call per move returns the words and the content
  * variables as one JSON object, validated against a schema derived from the protocol interaction and the domain's
  * typed content ({@code {"text": string, "offer": {...}}}). The answer passes the {@link MoveVerifier}, and its words
- * must not repeat the prompt's own instructions ({@link PromptEcho}); a refused
+ * must not repeat the prompt's own instructions ({@link PromptEcho}) nor only say again the other side's words
+ * ({@link ReplyRepeat}); a refused
  * answer stays in the conversation and the model is asked again with the reason, up to {@code maxAttempts}; then the
  * move fails with a {@link GenerationException} naming the last reason.
  */
@@ -146,6 +148,9 @@ public final class LlmMoveGenerator implements MoveGenerator {
                 r = echo(a.text(), request, schemaText, rejections);
             }
             if (r.isEmpty()) {
+                r = repeat(a.text(), request);
+            }
+            if (r.isEmpty()) {
                 r = verifier.checkWords(request.moveId(), a.content(), a.text());
             }
             if (r.isEmpty()) {
@@ -171,6 +176,14 @@ public final class LlmMoveGenerator implements MoveGenerator {
         return PromptEcho.find(words, texts).map(run -> new Rejection(Rejection.ECHO, "the words repeat the"
                 + " instructions (\"" + run + "\") instead of saying the message; write what you say to the other"
                 + " side"));
+    }
+
+    /** A refusal when the words only say again a message of the other side ({@link ReplyRepeat}). */
+    static Optional<Rejection> repeat(String words, MoveRequest request) {
+        List<String> theirs = request.dcrs().history().utterances().stream()
+                .filter(u -> !u.isSelf()).map(Dcrs.Utterance::content).toList();
+        return ReplyRepeat.find(words, theirs).map(run -> new Rejection(Rejection.REPEAT, "the words only repeat"
+                + " what the other side said instead of answering it; say what you say to it, in your own words"));
     }
 
     /** The sampling seed of an attempt: the move's own seed first, then distinct seeds derived from it. */

@@ -24,6 +24,8 @@ public record Rejection(String kind, String detail) {
     public static final String WORDS_CONTENT = "words-content";
     /** The words repeat the prompt's instructions: a refusal's reason, a schema's description ({@code PromptEcho}). */
     public static final String ECHO = "echo";
+    /** The words only say again what the other side said ({@code ReplyRepeat}). */
+    public static final String REPEAT = "repeat";
     /** The model did not finish its answer within the time limit (the generation was cancelled). */
     public static final String TIMEOUT = "timeout";
 

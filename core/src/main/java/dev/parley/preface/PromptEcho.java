@@ -75,7 +75,7 @@ public final class PromptEcho {
     }
 
     /** {length, start in a} of the longest run of consecutive tokens that a and b share (dynamic programming). */
-    private static int[] longestCommonRun(List<String> a, List<String> b) {
+    static int[] longestCommonRun(List<String> a, List<String> b) {
         int best = 0;
         int start = 0;
         int[] prev = new int[b.size() + 1];

@@ -21,20 +21,26 @@ import dev.parley.llm.LlmConfig;
 import dev.parley.llm.cache.CacheMode;
 import dev.parley.llm.testing.FakeOpenAiServer;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
  * Words that repeat the prompt's instructions are refused as an echo through the whole move path (the real
  * LangChain4j adapter against a loopback model), even when the content they carry is feasible: a served SmolLM2
- * said Parley's refusal reason back as its message, and the verifier used to accept it.
+ * said Parley's refusal reason back as its message, and the verifier used to accept it. A reply that only says the
+ * other side's message again is refused the same way, as a repeat.
  */
 class PromptEchoRefusalTest {
 
     private static final Domain FRUIT = FruitTrading.domain();
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String ECHO = "Answer with only one JSON object: the move's content variables, then text.";
+    /** A line of the prompt's history said by the other side: "- alice (propose): I will give you ...". */
+    private static final Pattern THEIRS = Pattern.compile("(?m)^- (?!self )[^(\\n]+\\([^)]*\\): (.*)$");
 
     private static CachedChat chat(FakeOpenAiServer server) {
         LlmConfig config = LlmConfig.openAi(server.baseUrl(), "trader").withTimeout(Duration.ofSeconds(10))
@@ -103,6 +109,50 @@ class PromptEchoRefusalTest {
             assertThat(v.abandoned()).isPositive();
             assertThat(v.abandonedByReason()).containsOnlyKeys(Rejection.ECHO);
             assertThat(v.byReason()).containsOnlyKeys(Rejection.ECHO);
+        }
+    }
+
+    /** The last message of the other side in a request's prompt, or null before anyone spoke. */
+    private static String lastOfTheirs(JsonNode request) {
+        Matcher m = THEIRS.matcher(request.path("messages").get(0).path("content").asText());
+        String last = null;
+        while (m.find()) {
+            last = m.group(1);
+        }
+        return last;
+    }
+
+    @Test
+    void aReplyThatOnlyRepeatsTheOtherSideIsRefusedAndAskedAgain() {
+        try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
+            server.fallback(request -> {
+                try {
+                    ObjectNode a = (ObjectNode) JSON.readTree(LoopbackTrader.answer(request, false, ""));
+                    String theirs = lastOfTheirs(request);
+                    if (theirs != null && LoopbackTrader.firstAttempt(request)) {
+                        a.put("text", theirs);
+                    }
+                    return FakeOpenAiServer.Reply.content(a.toString());
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            DialogueGame game = game(server);
+            GameTree.compile(game);
+            DialogueGame.Verification v = game.account().verification();
+            assertThat(v.byReason()).containsOnlyKeys(Rejection.REPEAT);
+            assertThat(v.abandoned()).isZero();
+            assertThat(server.requests()).anySatisfy(r -> assertThat(r.path("messages").toString())
+                    .contains("was refused: the words only repeat what the other side said"));
+            int replies = 0;
+            for (State s : Terminals.of(game)) {
+                List<Message> t = game.transcript(s);
+                for (int i = 1; i < t.size(); i++) {
+                    assertThat(t.get(i).text()).isNotEqualToIgnoringCase(t.get(i - 1).text());
+                    replies++;
+                }
+            }
+            assertThat(replies).isPositive();
         }
     }
 }
