@@ -23,6 +23,7 @@ import dev.parley.llm.testing.FakeOpenAiServer;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -48,24 +49,28 @@ class PromptEchoRefusalTest {
         return new CachedChat(ChatProvider.backend(config, Map.of()), null, CacheMode.OFF, new CallAccounting());
     }
 
-    /** The loopback trader's feasible answer, its words replaced by an echo of the prompt when {@code echo}. */
-    private static String answer(JsonNode request, boolean echo) throws Exception {
-        ObjectNode a = (ObjectNode) JSON.readTree(LoopbackTrader.answer(request, false, ""));
-        if (echo) {
-            a.put("text", ECHO);
-        }
-        return a.toString();
-    }
-
-    /** The server answers as the loopback trader, its words an echo of the prompt when {@code echo} says so. */
-    private static void echoWhen(FakeOpenAiServer server, Predicate<JsonNode> echo) {
+    /**
+     * The server answers as the loopback trader (feasible content, words that state it), its words replaced by
+     * what {@code words} gives for the request, when that is not null.
+     */
+    private static void answerWith(FakeOpenAiServer server, Function<JsonNode, String> words) {
         server.fallback(request -> {
             try {
-                return FakeOpenAiServer.Reply.content(answer(request, echo.test(request)));
+                ObjectNode a = (ObjectNode) JSON.readTree(LoopbackTrader.answer(request, false, ""));
+                String replaced = words.apply(request);
+                if (replaced != null) {
+                    a.put("text", replaced);
+                }
+                return FakeOpenAiServer.Reply.content(a.toString());
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
         });
+    }
+
+    /** Words that echo the prompt when {@code echo} says so. */
+    private static void echoWhen(FakeOpenAiServer server, Predicate<JsonNode> echo) {
+        answerWith(server, request -> echo.test(request) ? ECHO : null);
     }
 
     private static DialogueGame game(FakeOpenAiServer server) {
@@ -74,20 +79,30 @@ class PromptEchoRefusalTest {
                 RewardModel.exact(FRUIT), DialogueGame.Settings.of(2, 1));
     }
 
+    /**
+     * The game built, every refusal of {@code kind}, no move abandoned, and a retry that told the model why (its
+     * messages contain {@code told}).
+     */
+    private static DialogueGame refusedOnlyAs(FakeOpenAiServer server, String kind, String told) {
+        DialogueGame game = game(server);
+        GameTree.compile(game);
+        DialogueGame.Verification v = game.account().verification();
+        assertThat(v.requested()).isPositive();
+        assertThat(v.byReason()).containsOnlyKeys(kind);
+        assertThat(v.abandoned()).isZero();
+        assertThat(server.requests()).anySatisfy(r -> assertThat(r.path("messages").toString()).contains(told));
+        return game;
+    }
+
     @Test
     void anEchoIsRefusedAndAskedAgainAndNeverReachesATranscript() {
         try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
             echoWhen(server, LoopbackTrader::firstAttempt);
-            DialogueGame game = game(server);
-            GameTree.compile(game);
+            // the retry names the echoed words
+            DialogueGame game = refusedOnlyAs(server, Rejection.ECHO,
+                    "was refused: the words repeat the instructions (\\\"answer with only one json object");
             DialogueGame.Verification v = game.account().verification();
-            assertThat(v.requested()).isPositive();
             assertThat(v.rejected()).isEqualTo(v.requested());
-            assertThat(v.byReason()).containsOnlyKeys(Rejection.ECHO);
-            assertThat(v.abandoned()).isZero();
-            // the retry told the model why, naming the echoed words
-            assertThat(server.requests()).anySatisfy(r -> assertThat(r.path("messages").toString())
-                    .contains("was refused: the words repeat the instructions (\\\"answer with only one json object"));
             int messages = 0;
             for (State s : Terminals.of(game)) {
                 for (Message m : game.transcript(s)) {
@@ -125,25 +140,9 @@ class PromptEchoRefusalTest {
     @Test
     void aReplyThatOnlyRepeatsTheOtherSideIsRefusedAndAskedAgain() {
         try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
-            server.fallback(request -> {
-                try {
-                    ObjectNode a = (ObjectNode) JSON.readTree(LoopbackTrader.answer(request, false, ""));
-                    String theirs = lastOfTheirs(request);
-                    if (theirs != null && LoopbackTrader.firstAttempt(request)) {
-                        a.put("text", theirs);
-                    }
-                    return FakeOpenAiServer.Reply.content(a.toString());
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            DialogueGame game = game(server);
-            GameTree.compile(game);
-            DialogueGame.Verification v = game.account().verification();
-            assertThat(v.byReason()).containsOnlyKeys(Rejection.REPEAT);
-            assertThat(v.abandoned()).isZero();
-            assertThat(server.requests()).anySatisfy(r -> assertThat(r.path("messages").toString())
-                    .contains("was refused: the words only repeat what the other side said"));
+            answerWith(server, request -> LoopbackTrader.firstAttempt(request) ? lastOfTheirs(request) : null);
+            DialogueGame game = refusedOnlyAs(server, Rejection.REPEAT,
+                    "was refused: the words only repeat what the other side said");
             int replies = 0;
             for (State s : Terminals.of(game)) {
                 List<Message> t = game.transcript(s);
