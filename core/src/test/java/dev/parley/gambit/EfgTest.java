@@ -353,13 +353,7 @@ class EfgTest {
     @ParameterizedTest
     @MethodSource("malformed")
     void malformedFilesGiveLineColumnAndWhatWasExpected(String text, int line, int column, String detail) {
-        GambitFormatException e = catchThrowableOfType(GambitFormatException.class, () -> Efg.parse(text, "game.efg"));
-        assertThat(e).as("no exception for %s", text).isNotNull();
-        assertThat(e.detail()).isEqualTo(detail);
-        assertThat(e.line()).as("line").isEqualTo(line);
-        assertThat(e.column()).as("column").isEqualTo(column);
-        assertThat(e.file()).isEqualTo("game.efg");
-        assertThat(e.getMessage()).isEqualTo("game.efg:" + line + ":" + column + ": " + detail);
+        FormatErrorAssertions.assertFormatError(Efg::parse, text, "game.efg", line, column, detail);
     }
 
     @Test

@@ -166,13 +166,7 @@ class NfgTest {
     @ParameterizedTest
     @MethodSource("malformed")
     void malformedFilesGiveLineColumnAndWhatWasExpected(String text, int line, int column, String detail) {
-        GambitFormatException e = catchThrowableOfType(GambitFormatException.class, () -> Nfg.parse(text, "bad.nfg"));
-        assertThat(e).as("no exception for %s", text).isNotNull();
-        assertThat(e.detail()).isEqualTo(detail);
-        assertThat(e.line()).as("line").isEqualTo(line);
-        assertThat(e.column()).as("column").isEqualTo(column);
-        assertThat(e.file()).isEqualTo("bad.nfg");
-        assertThat(e.getMessage()).isEqualTo("bad.nfg:" + line + ":" + column + ": " + detail);
+        FormatErrorAssertions.assertFormatError(Nfg::parse, text, "bad.nfg", line, column, detail);
     }
 
     @Test
