@@ -2,10 +2,7 @@ package dev.parley.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -27,22 +24,13 @@ class GracefulShutdownTest {
         TestServer ts = TestServer.sqlite(dir, STOP_TIMEOUT_MILLIS);
         Chat chat = Chat.open(ts.http, "chat");
         assertThat(chat.say(0).status()).isEqualTo(200);
-        byte[] body = ("{\"speaker\": " + Loopback.q(chat.ben) + ", \"reply\": {\"p\": \"in flight\"}}")
-                .getBytes(StandardCharsets.UTF_8);
-        int half = body.length / 2;
         // Jetty counts a request out only after its answer has gone, so the move above may still be counted here;
         // wait (bounded) for it to leave, or the count below could be its and not the half-sent move's
         for (int i = 0; i < 500 && ts.server.requestsInFlight() > 0; i++) {
             Thread.sleep(10);
         }
         assertThat(ts.server.requestsInFlight()).as("requests in flight before the half-sent move").isZero();
-        try (Socket s = new Socket("127.0.0.1", ts.server.port())) {
-            OutputStream out = s.getOutputStream();
-            out.write(("POST /dialogue/" + chat.id + "/interaction/Say HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                    + "Content-Length: " + body.length + "\r\nConnection: close\r\n\r\n")
-                    .getBytes(StandardCharsets.US_ASCII));
-            out.write(body, 0, half);
-            out.flush();
+        try (HalfSentMove move = new HalfSentMove(ts.server.port(), chat.id, chat.ben)) {
             // wait (bounded) until the server has taken the request in: it is in flight
             for (int i = 0; i < 500 && ts.server.requestsInFlight() == 0; i++) {
                 Thread.sleep(10);
@@ -66,10 +54,7 @@ class GracefulShutdownTest {
             assertThat(stopping).isNotDone();
             assertThat((System.nanoTime() - stopAt) / 1_000_000).as("ms since the stop began")
                     .isLessThan(STOP_TIMEOUT_MILLIS);
-            out.write(body, half, body.length - half);
-            out.flush();
-            String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertThat(answer).startsWith("HTTP/1.1 200").contains("in flight");
+            assertThat(move.finish()).startsWith("HTTP/1.1 200").contains("in flight");
             stopping.get(STOP_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
         }
         ts.service.close();

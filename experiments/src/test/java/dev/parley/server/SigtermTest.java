@@ -2,7 +2,6 @@ package dev.parley.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
@@ -79,16 +78,7 @@ class SigtermTest {
                 Thread.sleep(5);
             }
 
-            byte[] body = ("{\"speaker\": " + Loopback.q(slow.ann) + ", \"reply\": {\"p\": \"in flight\"}}")
-                    .getBytes(StandardCharsets.UTF_8);
-            int half = body.length / 2;
-            try (Socket s = new Socket("127.0.0.1", a.http.base().getPort())) {
-                OutputStream out = s.getOutputStream();
-                out.write(("POST /dialogue/" + slow.id + "/interaction/Say HTTP/1.1\r\nHost: 127.0.0.1\r\n"
-                        + "Content-Length: " + body.length + "\r\nConnection: close\r\n\r\n")
-                        .getBytes(StandardCharsets.US_ASCII));
-                out.write(body, 0, half);
-                out.flush();
+            try (HalfSentMove move = new HalfSentMove(a.http.base().getPort(), slow.id, slow.ann)) {
                 Thread.sleep(1_000); // the headers are read and the request dispatched well within this
                 long signalled = System.nanoTime();
                 a.process.destroy(); // SIGTERM
@@ -102,10 +92,7 @@ class SigtermTest {
                 }
                 assertThat(stopping).as("new requests refused after SIGTERM").isTrue();
                 assertThat(a.process.isAlive()).as("still serving the move in flight").isTrue();
-                out.write(body, half, body.length - half);
-                out.flush();
-                String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-                assertThat(answer).startsWith("HTTP/1.1 200").contains("in flight");
+                assertThat(move.finish()).startsWith("HTTP/1.1 200").contains("in flight");
                 assertThat(a.process.waitFor(30, TimeUnit.SECONDS)).as("exited after SIGTERM").isTrue();
                 stopMillis = (System.nanoTime() - signalled) / 1_000_000;
                 assertThat(a.process.exitValue()).as("exit code after SIGTERM").isZero();
