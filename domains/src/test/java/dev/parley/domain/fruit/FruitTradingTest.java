@@ -13,6 +13,7 @@ import dev.parley.dialogue.MoveContext;
 import dev.parley.dialogue.PrivateInfo;
 import dev.parley.dialogue.Scenario;
 import dev.parley.domain.support.EnginePlayout;
+import dev.parley.domain.support.OpponentBlindness;
 import dev.parley.domain.support.Temperaments;
 import dev.parley.engine.Dialogue;
 import dev.parley.engine.DialogueStatus;
@@ -197,11 +198,9 @@ class FruitTradingTest {
         for (Scenario s : list) {
             for (int trial = 0; trial < 10; trial++) {
                 List<Message> transcript = randomTranscript(s, random, random.nextInt(5));
-                int speaker = transcript.isEmpty() ? 0 : 1 - transcript.get(transcript.size() - 1).speaker();
+                int speaker = OpponentBlindness.nextSpeaker(transcript);
                 Scenario other = list.get(random.nextInt(list.size()));
-                List<PrivateInfo> swapped = new ArrayList<>(s.players());
-                swapped.set(1 - speaker, other.player(1 - speaker));
-                Scenario changed = new Scenario(s.id(), s.topic(), swapped);
+                Scenario changed = OpponentBlindness.withOpponentFrom(s, speaker, other);
                 for (Instruction i : tones) {
                     for (String move : List.of("propose", "counter", "accept", "reject")) {
                         assertThat(plan(changed, speaker, transcript, move, i))
