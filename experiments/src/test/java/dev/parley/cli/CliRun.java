@@ -1,7 +1,12 @@
 package dev.parley.cli;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -18,6 +23,16 @@ record CliRun(int code, String out, String err) {
         StringWriter err = new StringWriter();
         int code = Parley.execute(new PrintWriter(out), new PrintWriter(err), environment, args);
         return new CliRun(code, out.toString(), err.toString());
+    }
+
+    /** Standard output read as JSON, once the run is checked to have exited 0 (standard error says why not). */
+    JsonNode successJson() {
+        assertThat(code).as(err).isZero();
+        try {
+            return Json.MAPPER.readTree(out);
+        } catch (IOException e) {
+            throw new UncheckedIOException("standard output is not JSON: " + out, e);
+        }
     }
 
     /** An environment with just {@code variables} and {@code home}. */

@@ -23,8 +23,7 @@ class CostCurveModelCallsTest {
                     "--scenarios", "1", "--llm", "openai", "--base-url", server.baseUrl(), "--model", "trader",
                     "--cache-mode", "off", "--judge", "llm", "--llm-concurrency", "1", "--curve",
                     "--iterations", "20", "--budget-calls", "60", "--out", dir.toString(), "--json");
-            assertThat(r.code()).as(r.err()).isZero();
-            JsonNode series = Json.MAPPER.readTree(r.out()).get(0).get("series");
+            JsonNode series = r.successJson().get(0).get("series");
             assertThat(series).hasSize(3);
             long counted = 0;
             for (JsonNode s : series) {

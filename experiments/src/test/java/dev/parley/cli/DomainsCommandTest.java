@@ -13,8 +13,7 @@ class DomainsCommandTest {
     @Test
     void jsonDescribesEveryDomainFromItsOwnAccessors() throws Exception {
         CliRun r = parley("domains", "--json", "--scenarios", "3");
-        assertThat(r.code()).as(r.err()).isZero();
-        JsonNode domains = Json.MAPPER.readTree(r.out()).get("domains");
+        JsonNode domains = r.successJson().get("domains");
         assertThat(domains).hasSize(DialogueDomains.all().size());
         for (int i = 0; i < DialogueDomains.all().size(); i++) {
             Domain d = DialogueDomains.all().get(i);

@@ -14,8 +14,7 @@ class GameSpecCommandTest {
     private static final String SPEC = "fruit_trading(scenarios=2,max_replies=2,actions=instruction)";
 
     private static JsonNode json(CliRun r) throws Exception {
-        assertThat(r.code()).as(r.err()).isZero();
-        return Json.MAPPER.readTree(r.out());
+        return r.successJson();
     }
 
     @Test

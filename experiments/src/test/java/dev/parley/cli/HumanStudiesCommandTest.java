@@ -28,8 +28,7 @@ class HumanStudiesCommandTest {
         Path out = dir.resolve("reward");
         CliRun r = CliRun.parley("study", "human-reward", "--domain", "campsite", "--test-file", HELD_OUT.toString(),
                 "--json", "--out", out.toString());
-        assertThat(r.code()).as(r.err()).isZero();
-        JsonNode j = Json.MAPPER.readTree(r.out());
+        JsonNode j = r.successJson();
         for (String split : new String[] {"valid", "test"}) {
             JsonNode s = j.get(split);
             assertThat(s.get("dialogues").asInt()).isEqualTo(split.equals("valid") ? 30 : 100);
@@ -83,8 +82,7 @@ class HumanStudiesCommandTest {
         Path out = dir.resolve("valid");
         CliRun r = CliRun.parley("study", "human-reward", "--domain", "campsite", "--valid-only", "--sample", "5",
                 "--test-file", dir.resolve("absent.json").toString(), "--json", "--out", out.toString());
-        assertThat(r.code()).as(r.err()).isZero();
-        JsonNode j = Json.MAPPER.readTree(r.out());
+        JsonNode j = r.successJson();
         assertThat(j.has("test")).isFalse();
         assertThat(j.get("valid").get("dialogues").asInt()).isEqualTo(5);
         assertThat(j.get("valid").get("mean_absolute_error").asDouble()).isZero();
@@ -99,8 +97,7 @@ class HumanStudiesCommandTest {
         Path out = dir.resolve("solver");
         CliRun r = CliRun.parley("study", "human-solver", "--domain", "campsite", "--valid-only", "--sample", "2",
                 "--max-replies", "1", "--iterations", "10", "--json", "--out", out.toString());
-        assertThat(r.code()).as(r.err()).isZero();
-        JsonNode v = Json.MAPPER.readTree(r.out()).get("valid");
+        JsonNode v = r.successJson().get("valid");
         assertThat(v.get("dialogues").asInt()).isEqualTo(2);
         // one message: no deal can be answered, so the equilibrium pays 5 each and the gain is 5 - recorded
         for (String camper : new String[] {"first", "second"}) {
@@ -153,8 +150,7 @@ class HumanStudiesCommandTest {
         CliRun r = CliRun.parley("study", "human-imitation", "--domain", "campsite", "--valid-only",
                 "--train-dialogues", "3", "--seeds", "2", "--epochs", "5", "--patience", "2", "--hidden", "16,16",
                 "--scenarios", "1", "--iterations", "20", "--json", "--out", out.toString());
-        assertThat(r.code()).as(r.err()).isZero();
-        JsonNode o = Json.MAPPER.readTree(r.out());
+        JsonNode o = r.successJson();
         assertThat(o.get("train_dialogues").asInt()).isEqualTo(3);
         assertThat(o.get("actions").asText()).as("the default action space").isEqualTo("move-x-instruction");
         assertThat(o.has("test")).as("--valid-only reads no test split").isFalse();
@@ -187,8 +183,7 @@ class HumanStudiesCommandTest {
                 "--llm", "local", "--model-file", model.toString(), "--temperature", "0", "--max-tokens", "64",
                 "--timeout", "900", "--cache", dir.resolve("calls.sqlite").toString(), "--json"};
         CliRun first = CliRun.parley(append(args, "--out", dir.resolve("first").toString()));
-        assertThat(first.code()).as(first.err()).isZero();
-        JsonNode a = Json.MAPPER.readTree(first.out());
+        JsonNode a = first.successJson();
         assertThat(a.get("judge").asText()).isEqualTo("llm-judge:local:SmolLM2-135M-Instruct.Q4_1.gguf");
         assertThat(a.get("valid").get("dialogues").asInt()).isEqualTo(1);
         JsonNode answer = Json.MAPPER.readTree(Files.readString(dir.resolve("first").resolve("answers.jsonl")));
@@ -197,8 +192,7 @@ class HumanStudiesCommandTest {
             assertThat(p.asDouble()).isBetween(0.0, 36.0);
         }
         CliRun replay = CliRun.parley(append(args, "--cache-mode", "replay"));
-        assertThat(replay.code()).as(replay.err()).isZero();
-        assertThat(Json.MAPPER.readTree(replay.out())).isEqualTo(a);
+        assertThat(replay.successJson()).isEqualTo(a);
     }
 
     private static String[] append(String[] args, String... more) {

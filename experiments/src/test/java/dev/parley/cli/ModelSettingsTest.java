@@ -84,8 +84,7 @@ class ModelSettingsTest {
             String[] args = {"preface", "--dcrs", PrefaceCommandTest.DISARM.toString(), "--llm", "openai",
                 "--cache-mode", "off", "--json"};
             CliRun fromFile = parley(environment(home, Map.of()), args);
-            assertThat(fromFile.code()).as(fromFile.err()).isZero();
-            assertThat(Json.MAPPER.readTree(fromFile.out()).get("backend").asText()).isEqualTo("openai:file-model");
+            assertThat(fromFile.successJson().get("backend").asText()).isEqualTo("openai:file-model");
 
             CliRun fromEnv = parley(environment(home, Map.of("PARLEY_MODEL", "env-model")), args);
             assertThat(Json.MAPPER.readTree(fromEnv.out()).get("backend").asText()).isEqualTo("openai:env-model");
@@ -127,8 +126,7 @@ class ModelSettingsTest {
         // the default server is OpenAI's, which would want OPENAI_API_KEY; replay calls no server at all
         CliRun r = parley(env, "preface", "--dcrs", PrefaceCommandTest.DISARM.toString(), "--llm", "openai",
                 "--model", "my-model", "--cache", cache, "--cache-mode", "replay", "--json");
-        assertThat(r.code()).as(r.err()).isZero();
-        assertThat(Json.MAPPER.readTree(r.out()).at("/llm_calls/cache_hits").asInt()).isEqualTo(1);
+        assertThat(r.successJson().at("/llm_calls/cache_hits").asInt()).isEqualTo(1);
         CliRun live = parley(env, "preface", "--dcrs", PrefaceCommandTest.DISARM.toString(), "--llm", "openai",
                 "--model", "my-model", "--cache", cache);
         assertThat(live.code()).isEqualTo(2);

@@ -26,8 +26,7 @@ class NfgAndPsroCommandTest {
     void nashOnMatchingPenniesPrintsTheJsonContract(@TempDir Path dir) throws Exception {
         Path f = write(dir, "mp.nfg", "NFG 1 R \"Matching pennies\" { \"A\" \"B\" } { 2 2 }\n1 -1 -1 1 -1 1 1 -1\n");
         CliRun r = parley("nfg", "--game", f.toString(), "--meta-solver", "nash", "--json");
-        assertThat(r.code()).as(r.err()).isZero();
-        JsonNode j = Json.MAPPER.readTree(r.out());
+        JsonNode j = r.successJson();
         for (int p = 0; p < 2; p++) {
             assertThat(j.get("profile").get(p).get(0).asDouble()).isCloseTo(0.5, within(1e-9));
             assertThat(j.get("payoffs").get(p).asDouble()).isCloseTo(0, within(1e-9));
@@ -39,8 +38,7 @@ class NfgAndPsroCommandTest {
     void allEquilibriaAndCorrelatedJoint(@TempDir Path dir) throws Exception {
         Path f = write(dir, "bos.nfg", "NFG 1 R \"BoS\" { \"A\" \"B\" } { 2 2 }\n2 1 0 0 0 0 1 2\n");
         CliRun all = parley("nfg", "--game", f.toString(), "--meta-solver", "nash", "--all", "--json");
-        assertThat(all.code()).as(all.err()).isZero();
-        assertThat(Json.MAPPER.readTree(all.out()).get("equilibria")).hasSize(3);
+        assertThat(all.successJson().get("equilibria")).hasSize(3);
 
         Path chicken = write(dir, "chicken.nfg", "NFG 1 R \"Chicken\" { \"A\" \"B\" } { 2 2 }\n6 6 7 2 2 7 0 0\n");
         CliRun ce = parley("nfg", "--game", chicken.toString(), "--meta-solver", "ce", "--json");
@@ -80,8 +78,7 @@ class NfgAndPsroCommandTest {
     @Test
     void psroOnKuhnPrintsTheJsonContract() throws Exception {
         CliRun r = parley("psro", "--game", "kuhn_poker", "--meta-solver", "nash", "--iterations", "10", "--json");
-        assertThat(r.code()).as(r.err()).isZero();
-        JsonNode j = Json.MAPPER.readTree(r.out());
+        JsonNode j = r.successJson();
         JsonNode its = j.get("iterations");
         assertThat(its).hasSize(10);
         assertThat(its.get(0).get("iteration").asInt()).isEqualTo(1);
@@ -96,8 +93,7 @@ class NfgAndPsroCommandTest {
         Path out = dir.resolve("psro-policy.json");
         CliRun r = parley("psro", "--game", "kuhn_poker", "--meta-solver", "nash", "--iterations", "4", "--json",
                 "--policy-out", out.toString());
-        assertThat(r.code()).as(r.err()).isZero();
-        JsonNode its = Json.MAPPER.readTree(r.out()).get("iterations");
+        JsonNode its = r.successJson().get("iterations");
         double reported = its.get(its.size() - 1).get("nash_conv").asDouble();
         GameTree tree = GameTree.compile(new KuhnPoker(2));
         TabularPolicy policy = TabularPolicy.read(out);

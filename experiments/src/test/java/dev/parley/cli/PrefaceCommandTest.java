@@ -30,8 +30,7 @@ class PrefaceCommandTest {
                         + "We should take climate change seriously because ")
                 .contains("\"speaker\" : \"self\"");
         CliRun j = parley("preface", "--dcrs", DISARM.toString(), "--json", "--speaker", "p-17", "--seed", "4");
-        assertThat(j.code()).as(j.err()).isZero();
-        JsonNode json = Json.MAPPER.readTree(j.out());
+        JsonNode json = j.successJson();
         assertThat(json.get("backend").asText()).isEqualTo("offline-realiser");
         assertThat(json.get("text").asText()).startsWith("I disagree with \"Britain should disarm\" because ")
                 .doesNotContain("$");
@@ -62,15 +61,13 @@ class PrefaceCommandTest {
             String[] args = {"preface", "--dcrs", DISARM.toString(), "--llm", "openai", "--base-url",
                 server.baseUrl(), "--model", "m", "--cache", cache.toString(), "--json"};
             CliRun first = parley(args);
-            assertThat(first.code()).as(first.err()).isZero();
-            JsonNode a = Json.MAPPER.readTree(first.out());
+            JsonNode a = first.successJson();
             assertThat(a.get("backend").asText()).isEqualTo("openai:m");
             assertThat(a.get("text").asText()).isEqualTo("I disagree with \"Britain should disarm\" because"
                     + " deterrence has kept the peace between great powers");
             assertThat(a.at("/llm_calls/model_calls").asInt()).isEqualTo(1);
             CliRun second = parley(args);
-            assertThat(second.code()).as(second.err()).isZero();
-            assertThat(Json.MAPPER.readTree(second.out()).at("/llm_calls/cache_hits").asInt()).isEqualTo(1);
+            assertThat(second.successJson().at("/llm_calls/cache_hits").asInt()).isEqualTo(1);
             assertThat(server.requestCount()).isEqualTo(1);
         }
         // the server is gone: replay still answers from the cache, and a new seed is a clear miss
@@ -87,8 +84,7 @@ class PrefaceCommandTest {
                 .doesNotContain("\n");
 
         CliRun stats = parley("cache", "stats", "--cache", cache.toString(), "--json");
-        assertThat(stats.code()).as(stats.err()).isZero();
-        assertThat(Json.MAPPER.readTree(stats.out()).get("entries").asInt()).isEqualTo(1);
+        assertThat(stats.successJson().get("entries").asInt()).isEqualTo(1);
         Path export = dir.resolve("calls.jsonl");
         assertThat(parley("cache", "export", "--cache", cache.toString(), "--out", export.toString()).out())
                 .isEqualTo("exported 1 entries to " + export + "\n");

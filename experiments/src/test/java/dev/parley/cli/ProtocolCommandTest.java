@@ -80,8 +80,7 @@ class ProtocolCommandTest {
                  {"speaker": "Asker", "move": "Concede", "reply": {"p": "!it rains"}}]
                 """);
         CliRun r = parley("protocol", "play", inquiry.toString(), "--script", script.toString(), "--json");
-        assertThat(r.code()).as(r.err()).isZero();
-        JsonNode j = Json.MAPPER.readTree(r.out());
+        JsonNode j = r.successJson();
         assertThat(j.at("/initial/legal_moves/Asker")).hasSize(7);
         assertThat(j.at("/initial/legal_moves/Teller")).isEmpty();
         assertThat(j.at("/steps/0/legal_moves/Teller").toString()).isEqualTo("[\"Answer\",\"Pass\"]");
@@ -139,8 +138,7 @@ class ProtocolCommandTest {
     @Test
     void checkJsonForTheDgdlPlusFixture() throws Exception {
         CliRun r = parley("protocol", "check", "--json", fixture("agenttest.dgdl").toString());
-        assertThat(r.code()).as(r.err()).isZero();
-        JsonNode j = Json.MAPPER.readTree(r.out());
+        JsonNode j = r.successJson();
         assertThat(j.get("id").asText()).isEqualTo("GoalSetting");
         assertThat(j.get("dialect").asText()).isEqualTo("dgdl+");
         assertThat(j.get("players")).hasSize(6);
@@ -175,8 +173,7 @@ class ProtocolCommandTest {
         Path aif = dir.resolve("out.aif.json");
         CliRun r = parley("protocol", "play", fixture("testgame.dgdl").toString(), "--script", script.toString(),
                 "--json", "--aif-out", aif.toString(), "--allow-rejections");
-        assertThat(r.code()).as(r.err()).isZero();
-        JsonNode j = Json.MAPPER.readTree(r.out());
+        JsonNode j = r.successJson();
         assertThat(j.at("/initial/legal_moves/Test2").toString()).isEqualTo("[\"TestMove\"]");
         assertThat(j.at("/initial/legal_moves/Test").toString()).isEqualTo("[]");
         assertThat(j.at("/initial/legal_moves/Test#2").toString()).isEqualTo("[]");
@@ -258,8 +255,7 @@ class ProtocolCommandTest {
                   {"speaker": "Responder", "move": "Accept"} ]
                 """);
         CliRun r = parley("protocol", "play", "negotiation", "--script", script.toString(), "--json");
-        assertThat(r.code()).as(r.err()).isZero();
-        JsonNode j = Json.MAPPER.readTree(r.out());
+        JsonNode j = r.successJson();
         assertThat(j.at("/steps/0/legal_moves/Responder").toString())
                 .isEqualTo("[\"Accept\",\"Reject\",\"Counter\",\"Withdraw\"]");
         assertThat(j.at("/steps/1/stores/Agreement").toString()).isEqualTo("[\"1 apple\",\"2 bananas\"]");

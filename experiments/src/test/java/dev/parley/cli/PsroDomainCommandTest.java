@@ -24,8 +24,7 @@ class PsroDomainCommandTest {
     void offlineFruitTradingPrintsTheJsonContractAndWritesTheChart(@TempDir Path dir) throws Exception {
         CliRun r = parley("psro", "--domain", "fruit-trading", "--iterations", "3", "--scenarios",
                 "4", "--seed", "2", "--json", "--out", dir.toString());
-        assertThat(r.code()).as(r.err()).isZero();
-        JsonNode j = Json.MAPPER.readTree(r.out());
+        JsonNode j = r.successJson();
         assertThat(j.get("domain").asText()).isEqualTo("fruit-trading");
         assertThat(j.get("backend").asText()).contains("offline");
         assertThat(j.get("proposer").asText()).isEqualTo("lexicon");

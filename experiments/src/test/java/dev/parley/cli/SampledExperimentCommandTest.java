@@ -25,8 +25,7 @@ class SampledExperimentCommandTest {
     @Test
     void sampledFiguresAreLabelledEstimatedWithIntervalsAndExactOnesBeside() throws Exception {
         CliRun r = run("--solver", "mccfr-os", "--iterations", "200", "--json");
-        assertThat(r.code()).as(r.err()).isZero();
-        JsonNode json = Json.MAPPER.readTree(r.out()).get(0);
+        JsonNode json = r.successJson().get(0);
         assertThat(json.get("exact").asBoolean()).isFalse();
         assertThat(json.get("game").asText()).isEqualTo("lazy");
         assertThat(json.get("iterations").asInt()).isEqualTo(200);
@@ -69,8 +68,7 @@ class SampledExperimentCommandTest {
         assertThat(first.code()).as(first.err()).isZero();
         assertThat(Files.size(state)).isPositive();
         CliRun second = run("--solver", "mccfr-os", "--iterations", "100", "--resume", state.toString(), "--json");
-        assertThat(second.code()).as(second.err()).isZero();
-        JsonNode json = Json.MAPPER.readTree(second.out()).get(0);
+        JsonNode json = second.successJson().get(0);
         assertThat(json.get("resumed_at_iteration").asInt()).isEqualTo(100);
         assertThat(json.get("iterations").asInt()).isEqualTo(200);
         CliRun wrong = run("--solver", "mccfr-es", "--iterations", "10", "--resume", state.toString());
@@ -85,8 +83,7 @@ class SampledExperimentCommandTest {
     @Test
     void seedsGiveMeansAndIntervalsOverIndependentSampledRuns() throws Exception {
         CliRun r = run("--solver", "mccfr-os", "--iterations", "100", "--seeds", "3", "--json");
-        assertThat(r.code()).as(r.err()).isZero();
-        JsonNode json = Json.MAPPER.readTree(r.out()).get(0);
+        JsonNode json = r.successJson().get(0);
         assertThat(json.get("exact").asBoolean()).isFalse();
         assertThat(json.get("seeds").asInt()).isEqualTo(3);
         assertThat(json.get("interval").asText()).contains("3 seeds");
@@ -178,8 +175,7 @@ class SampledExperimentCommandTest {
     void theCostCurveHasTheThreeSolversOnExactNashConv(@TempDir Path dir) throws Exception {
         CliRun r = CliRun.parley("experiment", "--domain", "fruit-trading", "--max-replies", "2", "--curve",
                 "--iterations", "100", "--budget-seconds", "5", "--out", dir.toString(), "--json");
-        assertThat(r.code()).as(r.err()).isZero();
-        JsonNode curve = Json.MAPPER.readTree(r.out()).get(0);
+        JsonNode curve = r.successJson().get(0);
         assertThat(curve.get("exact").asBoolean()).isTrue();
         JsonNode series = curve.get("series");
         assertThat(series).hasSize(3);
@@ -205,8 +201,7 @@ class SampledExperimentCommandTest {
     void theCostCurveOverSeedsReportsMeansAndRatiosWithIntervals(@TempDir Path dir) throws Exception {
         CliRun r = CliRun.parley("experiment", "--domain", "fruit-trading", "--max-replies", "2", "--curve",
                 "--iterations", "100", "--budget-seconds", "5", "--seeds", "2", "--out", dir.toString(), "--json");
-        assertThat(r.code()).as(r.err()).isZero();
-        JsonNode curve = Json.MAPPER.readTree(r.out()).get(0);
+        JsonNode curve = r.successJson().get(0);
         assertThat(curve.get("seeds").asInt()).isEqualTo(2);
         assertThat(curve.get("per_seed")).hasSize(2);
         assertThat(curve.get("per_seed").get(1).get("seed").asLong()).isEqualTo(2);

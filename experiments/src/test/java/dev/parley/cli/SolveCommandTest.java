@@ -18,8 +18,7 @@ class SolveCommandTest {
         Path policy = dir.resolve("policy.json");
         CliRun r = parley("solve", "--game", "kuhn_poker", "--solver", "cfr+", "--iterations", "200", "--json",
                 "--policy-out", policy.toString());
-        assertThat(r.code()).as(r.err()).isZero();
-        JsonNode json = Json.MAPPER.readTree(r.out());
+        JsonNode json = r.successJson();
         assertThat(json.get("game").asText()).isEqualTo("kuhn_poker");
         assertThat(json.get("solver").asText()).isEqualTo("cfr+");
         assertThat(json.get("iterations").asInt()).isEqualTo(200);
@@ -112,8 +111,7 @@ class SolveCommandTest {
                 t "" 1
                 """);
         CliRun r = parley("solve", "--game", game.toString(), "--solver", "cfr+", "--iterations", "500", "--json");
-        assertThat(r.code()).as(r.err()).isZero();
-        JsonNode json = Json.MAPPER.readTree(r.out());
+        JsonNode json = r.successJson();
         assertThat(json.get("expected_values").get(0).asDouble()).isCloseTo(0.0, within(1e-3));
         assertThat(json.get("nash_conv").asDouble()).isLessThan(1e-2);
 
@@ -128,8 +126,7 @@ class SolveCommandTest {
     void theVectorFormSolvesLeducAndRefusesAGameWithoutAPublicTreeInOneLine(@TempDir Path dir) throws Exception {
         CliRun r = parley("solve", "--game", "leduc_poker", "--solver", "cfr+-vector", "--iterations", "300",
                 "--json");
-        assertThat(r.code()).as(r.err()).isZero();
-        JsonNode json = Json.MAPPER.readTree(r.out());
+        JsonNode json = r.successJson();
         assertThat(json.get("solver").asText()).isEqualTo("cfr+-vector");
         assertThat(json.get("nash_conv").asDouble()).isLessThan(0.05);
 

@@ -19,8 +19,7 @@ class SteerStateTest {
         Files.writeString(first, "{\"role\": \"Alice\", \"scenario\": 0, \"transcript\": []}");
         CliRun r = parley("steer", "--domain", "fruit-trading", "--max-replies", "3", "--iterations", "100",
                 "--state", first.toString(), "--json");
-        assertThat(r.code()).as(r.err()).isZero();
-        JsonNode advice = Json.MAPPER.readTree(r.out());
+        JsonNode advice = r.successJson();
         assertThat(advice.get("player").asText()).isEqualTo("Alice");
         double total = 0;
         double best = 0;
