@@ -12,6 +12,7 @@ import dev.parley.dialogue.Message;
 import dev.parley.dialogue.MoveContext;
 import dev.parley.dialogue.Scenario;
 import dev.parley.domain.support.EnginePlayout;
+import dev.parley.domain.support.LexiconAndBaseline;
 import dev.parley.domain.support.OpponentBlindness;
 import dev.parley.engine.Dialogue;
 import dev.parley.engine.DialogueStatus;
@@ -225,8 +226,7 @@ class DebateTest {
     void planReadsNoOpponentInformation() {
         List<Scenario> list = domain.scenarios(30, 4);
         SplittableRandom random = new SplittableRandom(5);
-        List<Instruction> all = new ArrayList<>(domain.instructionLexicon());
-        all.add(Instruction.ANY);
+        List<Instruction> all = LexiconAndBaseline.of(domain);
         for (Scenario s : list) {
             for (int trial = 0; trial < 6; trial++) {
                 List<Message> t = EnginePlayout.random(domain, s, all, random, random.nextInt(7));
@@ -310,8 +310,7 @@ class DebateTest {
     @Test
     void judgeAgreesWithAnIndependentGroundedComputation() {
         SplittableRandom random = new SplittableRandom(77);
-        List<Instruction> all = new ArrayList<>(domain.instructionLexicon());
-        all.add(Instruction.ANY);
+        List<Instruction> all = LexiconAndBaseline.of(domain);
         int decided = 0;
         for (Scenario s : domain.scenarios(60, 13)) {
             for (int k = 0; k < 30; k++) {

@@ -13,11 +13,11 @@ import dev.parley.dialogue.MoveContext;
 import dev.parley.dialogue.PrivateInfo;
 import dev.parley.dialogue.Scenario;
 import dev.parley.domain.support.EnginePlayout;
+import dev.parley.domain.support.LexiconAndBaseline;
 import dev.parley.domain.support.OpponentBlindness;
 import dev.parley.domain.support.Temperaments;
 import dev.parley.engine.Dialogue;
 import dev.parley.engine.DialogueStatus;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -193,8 +193,7 @@ class FruitTradingTest {
     void planReadsNoOpponentInformation() {
         List<Scenario> list = domain.scenarios(40, 3);
         SplittableRandom random = new SplittableRandom(9);
-        List<Instruction> tones = new ArrayList<>(domain.instructionLexicon());
-        tones.add(Instruction.ANY);
+        List<Instruction> tones = LexiconAndBaseline.of(domain);
         for (Scenario s : list) {
             for (int trial = 0; trial < 10; trial++) {
                 List<Message> transcript = randomTranscript(s, random, random.nextInt(5));
@@ -394,8 +393,7 @@ class FruitTradingTest {
     }
 
     private List<Message> randomTranscript(Scenario s, SplittableRandom random, int length) {
-        List<Instruction> tones = new ArrayList<>(domain.instructionLexicon());
-        tones.add(Instruction.ANY);
+        List<Instruction> tones = LexiconAndBaseline.of(domain);
         return EnginePlayout.random(domain, s, tones, random, length);
     }
 }

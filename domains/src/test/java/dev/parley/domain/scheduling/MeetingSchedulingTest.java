@@ -12,11 +12,11 @@ import dev.parley.dialogue.MoveContext;
 import dev.parley.dialogue.PrivateInfo;
 import dev.parley.dialogue.Scenario;
 import dev.parley.domain.support.EnginePlayout;
+import dev.parley.domain.support.LexiconAndBaseline;
 import dev.parley.domain.support.OpponentBlindness;
 import dev.parley.domain.support.Temperaments;
 import dev.parley.engine.Dialogue;
 import dev.parley.engine.DialogueStatus;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -208,8 +208,7 @@ class MeetingSchedulingTest {
     void planReadsNoOpponentInformation() {
         List<Scenario> list = domain.scenarios(40, 6);
         SplittableRandom random = new SplittableRandom(12);
-        List<Instruction> all = new ArrayList<>(domain.instructionLexicon());
-        all.add(Instruction.ANY);
+        List<Instruction> all = LexiconAndBaseline.of(domain);
         for (Scenario s : list) {
             for (int trial = 0; trial < 8; trial++) {
                 List<Message> t = EnginePlayout.random(domain, s, all, random, random.nextInt(6));
@@ -248,8 +247,7 @@ class MeetingSchedulingTest {
     @Test
     void randomPlayoutsOnTheEngineStayInRange() {
         SplittableRandom random = new SplittableRandom(3);
-        List<Instruction> all = new ArrayList<>(domain.instructionLexicon());
-        all.add(Instruction.ANY);
+        List<Instruction> all = LexiconAndBaseline.of(domain);
         for (Scenario s : domain.scenarios(60, 9)) {
             for (int k = 0; k < 15; k++) {
                 List<Message> t = EnginePlayout.random(domain, s, all, random, 1 + random.nextInt(8));
