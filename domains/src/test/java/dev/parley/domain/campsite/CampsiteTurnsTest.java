@@ -32,9 +32,7 @@ class CampsiteTurnsTest {
         Map<String, Integer> twice = new TreeMap<>();
         int rejections = 0;
         int rejecterMovesNext = 0;
-        List<CasinoDialogue> all = new ArrayList<>(CasinoCorpus.load(CasinoCorpus.Split.TRAIN));
-        all.addAll(CasinoCorpus.load(CasinoCorpus.Split.VALID));
-        for (CasinoDialogue d : all) {
+        for (CasinoDialogue d : TrainAndValid.dialogues()) {
             List<CasinoDialogue.Turn> turns = d.turns();
             for (int t = 1; t < turns.size(); t++) {
                 CasinoDialogue.Turn before = turns.get(t - 1);

@@ -2,8 +2,6 @@ package dev.parley.domain.campsite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
@@ -24,9 +22,7 @@ class CasinoReplayTest {
         Map<Integer, String> failures = new TreeMap<>();
         int matched = 0;
         int total = 0;
-        List<CasinoDialogue> all = new ArrayList<>(CasinoCorpus.load(CasinoCorpus.Split.TRAIN));
-        all.addAll(CasinoCorpus.load(CasinoCorpus.Split.VALID));
-        for (CasinoDialogue d : all) {
+        for (CasinoDialogue d : TrainAndValid.dialogues()) {
             total++;
             CasinoReplay.Result r = CasinoReplay.replay(d);
             if (r.matches()) {
