@@ -52,11 +52,7 @@ final class Play {
     }
 
     Play legal(String spec) {
-        Map<String, List<String>> expected = new LinkedHashMap<>();
-        for (String part : spec.split("\\|")) {
-            String[] kv = part.split(":", 2);
-            expected.put(kv[0].trim(), items(kv[1], ","));
-        }
+        Map<String, List<String>> expected = byName(spec, ",");
         Map<String, List<String>> actual = new LinkedHashMap<>();
         for (Participant p : dialogue.participants()) {
             actual.put(p.id(), dialogue.legalMoveIds(p.id()));
@@ -66,11 +62,7 @@ final class Play {
     }
 
     Play stores(String spec) {
-        Map<String, List<String>> expected = new LinkedHashMap<>();
-        for (String part : spec.split("\\|")) {
-            String[] kv = part.split(":", 2);
-            expected.put(kv[0].trim(), items(kv[1], ";"));
-        }
+        Map<String, List<String>> expected = byName(spec, ";");
         Map<String, List<String>> actual = new LinkedHashMap<>();
         for (StoreView s : dialogue.stores()) {
             actual.put(s.id(), s.contents());
@@ -88,6 +80,16 @@ final class Play {
     Play status(DialogueStatus s) {
         assertThat(dialogue.status()).isEqualTo(s);
         return this;
+    }
+
+    /** A spec such as {@code "Pro: Argue, Close | Con:"}: each name before a colon, with the items after it. */
+    private static Map<String, List<String>> byName(String spec, String itemSeparator) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        for (String part : spec.split("\\|")) {
+            String[] kv = part.split(":", 2);
+            out.put(kv[0].trim(), items(kv[1], itemSeparator));
+        }
+        return out;
     }
 
     private static List<String> items(String s, String sep) {
