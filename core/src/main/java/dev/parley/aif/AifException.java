@@ -11,10 +11,6 @@ public class AifException extends InputException {
         super(message);
     }
 
-    public AifException(String message, Throwable cause) {
-        super(message, cause);
-    }
-
     /** A problem at a place in the input (see {@link InputException}). */
     protected AifException(String message, String source, int line, int column, Throwable cause) {
         super(message, source, line, column, cause);

@@ -10,8 +10,4 @@ public class MetaSolverException extends ParleyException {
     public MetaSolverException(String message) {
         super(message);
     }
-
-    public MetaSolverException(String message, Throwable cause) {
-        super(message, cause);
-    }
 }
