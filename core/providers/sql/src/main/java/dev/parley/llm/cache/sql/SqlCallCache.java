@@ -168,18 +168,13 @@ public final class SqlCallCache implements CallCache {
         if (!postgres) {
             return true;
         }
-        lock.lock();
-        try {
+        return locked("claim a call in the cache", () -> {
             claim.setLong(1, lockId(key));
             try (ResultSet rs = claim.executeQuery()) {
                 rs.next();
                 return rs.getBoolean(1);
             }
-        } catch (SQLException e) {
-            throw new CacheException("cannot claim a call in the cache " + url + ": " + e.getMessage(), e);
-        } finally {
-            lock.unlock();
-        }
+        });
     }
 
     /** Releases a claim taken by {@link #tryClaim} (a no-op where claims are not supported). */
@@ -240,8 +235,7 @@ public final class SqlCallCache implements CallCache {
 
     @Override
     public Optional<CachedAnswer> get(String key) {
-        lock.lock();
-        try {
+        return locked("read the call cache", () -> {
             select.setString(1, key);
             try (ResultSet rs = select.executeQuery()) {
                 if (!rs.next()) {
@@ -249,11 +243,7 @@ public final class SqlCallCache implements CallCache {
                 }
                 return Optional.of(new CachedAnswer(rs.getString(1), rs.getInt(2), rs.getInt(3), rs.getLong(4)));
             }
-        } catch (SQLException e) {
-            throw new CacheException("cannot read the call cache " + url + ": " + e.getMessage(), e);
-        } finally {
-            lock.unlock();
-        }
+        });
     }
 
     /**
@@ -262,12 +252,25 @@ public final class SqlCallCache implements CallCache {
      */
     @Override
     public boolean put(CallSignature call, CachedAnswer answer) {
+        return locked("write the call cache", () -> insertRow(call.key(), call.provider(), call.model(),
+                call.canonicalJson(), answer, Instant.now().toString()));
+    }
+
+    /** One step on the database, which may fail with an {@link SQLException}. */
+    private interface SqlStep<T> {
+        T run() throws SQLException;
+    }
+
+    /**
+     * Runs a step under the lock (one connection, shared by every thread); an SQL failure becomes a
+     * {@link CacheException} saying what could not be done ("read the call cache") and where.
+     */
+    private <T> T locked(String what, SqlStep<T> step) {
         lock.lock();
         try {
-            return insertRow(call.key(), call.provider(), call.model(), call.canonicalJson(), answer,
-                    Instant.now().toString());
+            return step.run();
         } catch (SQLException e) {
-            throw new CacheException("cannot write the call cache " + url + ": " + e.getMessage(), e);
+            throw new CacheException("cannot " + what + " " + url + ": " + e.getMessage(), e);
         } finally {
             lock.unlock();
         }
@@ -296,7 +299,10 @@ public final class SqlCallCache implements CallCache {
 
     @Override
     public CacheStats stats() {
-        lock.lock();
+        return locked("read the call cache", this::readStats);
+    }
+
+    private CacheStats readStats() throws SQLException {
         try (Statement st = connection.createStatement()) {
             long entries;
             long in;
@@ -318,17 +324,16 @@ public final class SqlCallCache implements CallCache {
                 }
             }
             return new CacheStats(url, entries, in, out, latency, List.copyOf(byModel));
-        } catch (SQLException e) {
-            throw new CacheException("cannot read the call cache " + url + ": " + e.getMessage(), e);
-        } finally {
-            lock.unlock();
         }
     }
 
     /** Writes every entry as one JSON object per line (JSON Lines), ordered by key; returns the count. */
     @Override
     public long exportTo(Writer out) {
-        lock.lock();
+        return locked("read the call cache", () -> writeExport(out));
+    }
+
+    private long writeExport(Writer out) throws SQLException {
         long n = 0;
         try (Statement st = connection.createStatement();
                 ResultSet rs = st.executeQuery("SELECT call_key, provider, model, request, answer, input_tokens,"
@@ -350,12 +355,8 @@ public final class SqlCallCache implements CallCache {
             }
             out.flush();
             return n;
-        } catch (SQLException e) {
-            throw new CacheException("cannot read the call cache " + url + ": " + e.getMessage(), e);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the export", e);
-        } finally {
-            lock.unlock();
         }
     }
 
@@ -367,40 +368,37 @@ public final class SqlCallCache implements CallCache {
      */
     @Override
     public ImportResult importFrom(BufferedReader in, String source) {
-        lock.lock();
+        return locked("write the call cache", () -> importRows(in, source));
+    }
+
+    private ImportResult importRows(BufferedReader in, String source) throws SQLException {
+        connection.setAutoCommit(false);
+        long read = 0;
+        long added = 0;
         try {
-            connection.setAutoCommit(false);
-            long read = 0;
-            long added = 0;
-            try {
-                String line;
-                int lineNo = 0;
-                while ((line = in.readLine()) != null) {
-                    lineNo++;
-                    if (line.isBlank()) {
-                        continue;
-                    }
-                    read++;
-                    Entry e = parseEntry(line, source, lineNo);
-                    if (insertRow(e.key, e.provider, e.model, e.request, e.answer, e.createdAt)) {
-                        added++;
-                    }
+            String line;
+            int lineNo = 0;
+            while ((line = in.readLine()) != null) {
+                lineNo++;
+                if (line.isBlank()) {
+                    continue;
                 }
-                connection.commit();
-                return new ImportResult(read, added);
-            } catch (RuntimeException | SQLException | IOException e) {
-                connection.rollback();
-                if (e instanceof CacheException ce) {
-                    throw ce;
+                read++;
+                Entry e = parseEntry(line, source, lineNo);
+                if (insertRow(e.key, e.provider, e.model, e.request, e.answer, e.createdAt)) {
+                    added++;
                 }
-                throw new CacheException(source + ": import failed, nothing imported: " + e.getMessage(), e);
-            } finally {
-                connection.setAutoCommit(true);
             }
-        } catch (SQLException e) {
-            throw new CacheException("cannot write the call cache " + url + ": " + e.getMessage(), e);
+            connection.commit();
+            return new ImportResult(read, added);
+        } catch (RuntimeException | SQLException | IOException e) {
+            connection.rollback();
+            if (e instanceof CacheException ce) {
+                throw ce;
+            }
+            throw new CacheException(source + ": import failed, nothing imported: " + e.getMessage(), e);
         } finally {
-            lock.unlock();
+            connection.setAutoCommit(true);
         }
     }
 
