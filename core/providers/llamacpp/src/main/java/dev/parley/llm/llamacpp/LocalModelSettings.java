@@ -56,19 +56,9 @@ public record LocalModelSettings(Path file, int contextSize, int slots, int thre
                 repeatPenalty);
     }
 
-    public LocalModelSettings withSlots(int n) {
-        return new LocalModelSettings(file, contextSize, n, threads, temperature, topP, maxTokens, seed, timeout,
-                reusePrompt, repeatPenalty);
-    }
-
     public LocalModelSettings withContext(int tokens) {
         return new LocalModelSettings(file, tokens, slots, threads, temperature, topP, maxTokens, seed, timeout,
                 reusePrompt, repeatPenalty);
-    }
-
-    public LocalModelSettings withPromptReuse(boolean reuse) {
-        return new LocalModelSettings(file, contextSize, slots, threads, temperature, topP, maxTokens, seed, timeout,
-                reuse, repeatPenalty);
     }
 
     public LocalModelSettings withRepeatPenalty(double penalty) {
