@@ -10,9 +10,13 @@ import dev.parley.gambit.Efg;
 import dev.parley.game.GameTree;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * NashConv of the average policy after N iterations, side by side with OpenSpiel's C++ {@code CFRSolver} and
@@ -62,24 +66,19 @@ class OpenSpielParityTest {
         }
     }
 
-    @Test
-    void randomGameCfrEqualsOpenSpielStrictBuild() throws IOException {
-        assertSequence(randomGame(), CfrVariant.CFR, CfrArithmetic.STRICT, STRICT_CFR);
+    /** STRICT against OpenSpiel's strict build, FUSED against its fused one, for CFR and CFR+. */
+    static List<Arguments> openSpielBuilds() {
+        return List.of(Arguments.of(CfrVariant.CFR, CfrArithmetic.STRICT, STRICT_CFR),
+                Arguments.of(CfrVariant.CFR_PLUS, CfrArithmetic.STRICT, STRICT_CFR_PLUS),
+                Arguments.of(CfrVariant.CFR, CfrArithmetic.FUSED, FUSED_CFR),
+                Arguments.of(CfrVariant.CFR_PLUS, CfrArithmetic.FUSED, FUSED_CFR_PLUS));
     }
 
-    @Test
-    void randomGameCfrPlusEqualsOpenSpielStrictBuild() throws IOException {
-        assertSequence(randomGame(), CfrVariant.CFR_PLUS, CfrArithmetic.STRICT, STRICT_CFR_PLUS);
-    }
-
-    @Test
-    void randomGameCfrEqualsOpenSpielFusedBuild() throws IOException {
-        assertSequence(randomGame(), CfrVariant.CFR, CfrArithmetic.FUSED, FUSED_CFR);
-    }
-
-    @Test
-    void randomGameCfrPlusEqualsOpenSpielFusedBuild() throws IOException {
-        assertSequence(randomGame(), CfrVariant.CFR_PLUS, CfrArithmetic.FUSED, FUSED_CFR_PLUS);
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("openSpielBuilds")
+    void randomGameEqualsTheOpenSpielBuildOfTheSameArithmetic(CfrVariant variant, CfrArithmetic arithmetic,
+            Map<Integer, Double> expected) throws IOException {
+        assertSequence(randomGame(), variant, arithmetic, expected);
     }
 
     @Test
