@@ -313,20 +313,10 @@ public final class OriginalDgdlReader {
         String sid = plain(require(props, "id", g, "store"), "a store id");
         DgdlOriginalParser.ValueContext ov = require(props, "owner", g, "store");
         List<String> owners = ov.group() != null ? words(ov.group(), "an owner") : List.of(plain(ov, "an owner"));
-        Protocol.Structure structure = Protocol.Structure.SET;
-        DgdlOriginalParser.ValueContext sv = props.get("structure");
-        if (sv != null) {
-            String s = plain(sv, "set, queue or stack");
-            structure = ProtocolParser.constant(Protocol.Structure.class, s, source, sv,
-                    "a store's structure is set, queue or stack");
-        }
-        Protocol.Visibility visibility = Protocol.Visibility.PUBLIC;
-        DgdlOriginalParser.ValueContext vv = props.get("visibility");
-        if (vv != null) {
-            String v = plain(vv, "public or private");
-            visibility = ProtocolParser.constant(Protocol.Visibility.class, v, source, vv,
-                    "a store's visibility is public or private");
-        }
+        Protocol.Structure structure = optionalConstant(props, "structure", Protocol.Structure.SET,
+                "set, queue or stack", "a store's structure is set, queue or stack");
+        Protocol.Visibility visibility = optionalConstant(props, "visibility", Protocol.Visibility.PUBLIC,
+                "public or private", "a store's visibility is public or private");
         List<StoreDraft> had = storeDecls.computeIfAbsent(sid, k -> new ArrayList<>());
         for (StoreDraft h : had) {
             for (String o : owners) {
@@ -915,6 +905,14 @@ public final class OriginalDgdlReader {
             throw bad(at, "{" + kind + ", ...} needs " + key + ":");
         }
         return v;
+    }
+
+    /** The constant given as {@code key:}, or {@code otherwise} when the key is absent. */
+    private <E extends Enum<E>> E optionalConstant(Map<String, DgdlOriginalParser.ValueContext> props, String key,
+                                                   E otherwise, String expected, String rule) {
+        DgdlOriginalParser.ValueContext v = props.get(key);
+        return v == null ? otherwise
+                : ProtocolParser.constant(otherwise.getDeclaringClass(), plain(v, expected), source, v, rule);
     }
 
     private static String name(DgdlOriginalParser.PropertyContext p) {
