@@ -50,10 +50,9 @@ public class SolverBench extends MicroBenchmark {
         }
     }
 
+    /** A solver on Leduc made by one build, and its {@code iterate()} as a handle. */
     @State(Scope.Benchmark)
-    public static class Cfr {
-        @Param({"cfr", "cfr+", "dcfr"})
-        String variant;
+    public abstract static class Iterating {
         @Param({"new"})
         String build;
         Object solver;
@@ -62,34 +61,41 @@ public class SolverBench extends MicroBenchmark {
         @Setup(Level.Trial)
         public void setUp() throws Throwable {
             Build.Api api = new Build.Api(build);
+            solver = solver(api, leducTree(api));
+            iterate = api.virtual(solver.getClass(), "iterate", MethodType.methodType(void.class), VOID_OF_OBJECT);
+        }
+
+        abstract Object solver(Build.Api api, Object tree) throws Throwable;
+    }
+
+    @State(Scope.Benchmark)
+    public static class Cfr extends Iterating {
+        @Param({"cfr", "cfr+", "dcfr"})
+        String variant;
+
+        @Override
+        Object solver(Build.Api api, Object tree) throws Throwable {
             String constant = switch (variant) {
                 case "cfr" -> "CFR";
                 case "cfr+" -> "CFR_PLUS";
                 case "dcfr" -> "DCFR";
                 default -> throw new IllegalArgumentException(variant);
             };
-            solver = api.construct("dev.parley.cfr.CfrSolver", leducTree(api),
+            return api.construct("dev.parley.cfr.CfrSolver", tree,
                     api.enumConstant("dev.parley.cfr.CfrVariant", constant));
-            iterate = api.virtual(solver.getClass(), "iterate", MethodType.methodType(void.class), VOID_OF_OBJECT);
         }
     }
 
     @State(Scope.Benchmark)
-    public static class Mccfr {
+    public static class Mccfr extends Iterating {
         @Param({"mccfr-es", "mccfr-os"})
         String sampling;
-        @Param({"new"})
-        String build;
-        Object solver;
-        MethodHandle iterate;
 
-        @Setup(Level.Trial)
-        public void setUp() throws Throwable {
-            Build.Api api = new Build.Api(build);
+        @Override
+        Object solver(Build.Api api, Object tree) throws Throwable {
             Object kind = api.enumConstant("dev.parley.mccfr.MccfrSolver$Sampling",
                     sampling.equals("mccfr-es") ? "EXTERNAL" : "OUTCOME");
-            solver = api.callStatic("dev.parley.mccfr.MccfrSolver", "onTree", leducTree(api), kind, 1L);
-            iterate = api.virtual(solver.getClass(), "iterate", MethodType.methodType(void.class), VOID_OF_OBJECT);
+            return api.callStatic("dev.parley.mccfr.MccfrSolver", "onTree", tree, kind, 1L);
         }
     }
 
