@@ -224,23 +224,9 @@ class DebateTest {
 
     @Test
     void planReadsNoOpponentInformation() {
-        List<Scenario> list = domain.scenarios(30, 4);
-        SplittableRandom random = new SplittableRandom(5);
-        List<Instruction> all = LexiconAndBaseline.of(domain);
-        for (Scenario s : list) {
-            for (int trial = 0; trial < 6; trial++) {
-                List<Message> t = EnginePlayout.random(domain, s, all, random, random.nextInt(7));
-                if (!t.isEmpty() && Set.of("close", "concede").contains(t.get(t.size() - 1).moveId())) {
-                    continue;
-                }
-                int speaker = OpponentBlindness.nextSpeaker(t);
-                Scenario other = list.get(random.nextInt(list.size()));
-                Scenario changed = OpponentBlindness.withOpponentFrom(s, speaker, other);
-                OpponentBlindness.assertSamePlans(planner, s, changed, speaker, t,
-                        List.of("claim", "argue", "rebut", "concede", "close"),
-                        List.of("argue", "rebut", "concede", "close"), all);
-            }
-        }
+        OpponentBlindness.assertBlindInRandomPlay(domain, planner, domain.scenarios(30, 4), new SplittableRandom(5),
+                6, 7, Set.of("close", "concede")::contains, List.of("claim", "argue", "rebut", "concede", "close"),
+                t -> List.of("argue", "rebut", "concede", "close"));
     }
 
     // ---------------------------------------------------------------- judge

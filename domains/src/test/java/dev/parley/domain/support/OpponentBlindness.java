@@ -3,6 +3,7 @@ package dev.parley.domain.support;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.dialogue.ContentPlanner;
+import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.Message;
 import dev.parley.dialogue.MoveContext;
@@ -10,6 +11,9 @@ import dev.parley.dialogue.PrivateInfo;
 import dev.parley.dialogue.Scenario;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.Function;
+import java.util.function.Predicate;
 
 /**
  * The domains' check that a planner reads no opponent information: with the other player's private information
@@ -30,6 +34,33 @@ public final class OpponentBlindness {
         List<PrivateInfo> swapped = new ArrayList<>(s.players());
         swapped.set(1 - speaker, other.player(1 - speaker));
         return new Scenario(s.id(), s.topic(), swapped);
+    }
+
+    /**
+     * The check over random play: for {@code trials} random dialogues of each scenario in {@code list} (each of
+     * fewer than {@code movesBound} moves, drawn by {@link EnginePlayout#random} with the domain's lexicon and
+     * baseline), unless its last move ended it, {@link #assertSamePlans} with the next speaker's opponent taken
+     * from a random scenario of {@code list}.
+     *
+     * @param ends  whether a last move of this id ends the dialogue (nobody plans after it)
+     * @param legal the moves the next speaker chooses among after a transcript
+     */
+    public static void assertBlindInRandomPlay(Domain domain, ContentPlanner planner, List<Scenario> list,
+            SplittableRandom random, int trials, int movesBound, Predicate<String> ends, List<String> moves,
+            Function<List<Message>, List<String>> legal) {
+        List<Instruction> all = LexiconAndBaseline.of(domain);
+        for (Scenario s : list) {
+            for (int trial = 0; trial < trials; trial++) {
+                List<Message> t = EnginePlayout.random(domain, s, all, random, random.nextInt(movesBound));
+                if (!t.isEmpty() && ends.test(t.get(t.size() - 1).moveId())) {
+                    continue;
+                }
+                int speaker = nextSpeaker(t);
+                Scenario other = list.get(random.nextInt(list.size()));
+                Scenario changed = withOpponentFrom(s, speaker, other);
+                assertSamePlans(planner, s, changed, speaker, t, moves, legal.apply(t), all);
+            }
+        }
     }
 
     /**
