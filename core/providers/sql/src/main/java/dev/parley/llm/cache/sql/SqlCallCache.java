@@ -368,38 +368,36 @@ public final class SqlCallCache implements CallCache {
      */
     @Override
     public ImportResult importFrom(BufferedReader in, String source) {
-        return locked("write the call cache", () -> importRows(in, source));
-    }
-
-    private ImportResult importRows(BufferedReader in, String source) throws SQLException {
-        connection.setAutoCommit(false);
-        long read = 0;
-        long added = 0;
-        try {
-            String line;
-            int lineNo = 0;
-            while ((line = in.readLine()) != null) {
-                lineNo++;
-                if (line.isBlank()) {
-                    continue;
+        return locked("write the call cache", () -> {
+            connection.setAutoCommit(false);
+            long read = 0;
+            long added = 0;
+            try {
+                String line;
+                int lineNo = 0;
+                while ((line = in.readLine()) != null) {
+                    lineNo++;
+                    if (line.isBlank()) {
+                        continue;
+                    }
+                    read++;
+                    Entry e = parseEntry(line, source, lineNo);
+                    if (insertRow(e.key, e.provider, e.model, e.request, e.answer, e.createdAt)) {
+                        added++;
+                    }
                 }
-                read++;
-                Entry e = parseEntry(line, source, lineNo);
-                if (insertRow(e.key, e.provider, e.model, e.request, e.answer, e.createdAt)) {
-                    added++;
+                connection.commit();
+                return new ImportResult(read, added);
+            } catch (RuntimeException | SQLException | IOException e) {
+                connection.rollback();
+                if (e instanceof CacheException ce) {
+                    throw ce;
                 }
+                throw new CacheException(source + ": import failed, nothing imported: " + e.getMessage(), e);
+            } finally {
+                connection.setAutoCommit(true);
             }
-            connection.commit();
-            return new ImportResult(read, added);
-        } catch (RuntimeException | SQLException | IOException e) {
-            connection.rollback();
-            if (e instanceof CacheException ce) {
-                throw ce;
-            }
-            throw new CacheException(source + ": import failed, nothing imported: " + e.getMessage(), e);
-        } finally {
-            connection.setAutoCommit(true);
-        }
+        });
     }
 
     private record Entry(String key, String provider, String model, String request, CachedAnswer answer,
