@@ -158,13 +158,7 @@ class BrowserTest {
         List<String> mine = new ArrayList<>();
         boolean refusedOnce = false;
         boolean tabbed = false;
-        while (true) {
-            waiting(90).until(d -> "true".equals(d.findElement(By.tagName("body")).getAttribute("data-ended"))
-                    || (!d.findElements(By.cssSelector("#moves form.move")).isEmpty()
-                    && !d.findElements(By.cssSelector("#coach-table tbody tr")).isEmpty()));
-            if ("true".equals(driver.findElement(By.tagName("body")).getAttribute("data-ended"))) {
-                break;
-            }
+        while (Pages.awaitTurn(driver, waiting(90))) {
             assertThat(driver.findElement(By.id("agent-state")).getText()).doesNotContain("stopped");
             // the coach: a distribution over move x instruction for this seat, with words for each
             double sum = 0;
@@ -239,13 +233,7 @@ class BrowserTest {
 
         List<String> mine = new ArrayList<>();
         List<String> order = List.of(Campsite.SAY, Campsite.SUBMIT, Campsite.ACCEPT, Campsite.REJECT);
-        while (true) {
-            waiting(90).until(d -> "true".equals(d.findElement(By.tagName("body")).getAttribute("data-ended"))
-                    || (!d.findElements(By.cssSelector("#moves form.move")).isEmpty()
-                    && !d.findElements(By.cssSelector("#coach-table tbody tr")).isEmpty()));
-            if ("true".equals(driver.findElement(By.tagName("body")).getAttribute("data-ended"))) {
-                break;
-            }
+        while (Pages.awaitTurn(driver, waiting(90))) {
             // said something once, then deals: the first of the preferred moves offered (walking away only if
             // nothing else is)
             List<WebElement> forms = driver.findElements(By.cssSelector("#moves form.move"));

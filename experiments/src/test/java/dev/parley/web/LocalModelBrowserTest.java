@@ -86,10 +86,6 @@ class LocalModelBrowserTest extends ServedBrowserTest {
         return new WebDriverWait(driver, Duration.ofSeconds(seconds), Duration.ofMillis(200));
     }
 
-    private boolean ended() {
-        return "true".equals(driver.findElement(By.tagName("body")).getAttribute("data-ended"));
-    }
-
     /** The {@code text} member of every answer in the call cache, after checking each entry is the local model's. */
     private static Set<String> modelWords(Path cache, String modelFile) throws Exception {
         StringWriter out = new StringWriter();
@@ -143,10 +139,9 @@ class LocalModelBrowserTest extends ServedBrowserTest {
         assertThat(driver.findElement(By.id("summary")).getText()).contains("words: local:" + model.getFileName());
 
         // the coach shows once the model has built the game and CFR+ has solved it
-        waiting(SOLVE_SECONDS).until(d -> ended() || (!d.findElements(By.cssSelector("#moves form.move")).isEmpty()
-                && !d.findElements(By.cssSelector("#coach-table tbody tr")).isEmpty()));
+        boolean aliceToMove = Pages.awaitTurn(driver, waiting(SOLVE_SECONDS));
         long solved = System.nanoTime();
-        assertThat(ended()).as("the dialogue ended before Alice's first move: " + Files.readString(log)).isFalse();
+        assertThat(aliceToMove).as("the dialogue ended before Alice's first move: " + Files.readString(log)).isTrue();
         List<String> coachWords = new ArrayList<>();
         double sum = 0;
         for (WebElement tr : driver.findElements(By.cssSelector("#coach-table tbody tr"))) {
@@ -164,7 +159,7 @@ class LocalModelBrowserTest extends ServedBrowserTest {
         String mine = form.findElement(By.tagName("textarea")).getAttribute("value");
         assertThat(mine).as("the form is prefilled with the coach's words").isNotBlank();
         form.findElement(By.cssSelector("button[type=submit]")).click();
-        waiting(600).until(d -> ended());
+        waiting(600).until(Pages::ended);
         waiting(60).until(ExpectedConditions.visibilityOfElementLocated(By.id("payoffs-panel")));
         assertThat(driver.findElement(By.id("move-error")).getText()).isEmpty();
 

@@ -46,6 +46,21 @@ final class Pages {
         return driver.findElement(By.id("dialogue-id")).getText();
     }
 
+    /** Whether the dialogue page shows the dialogue ended (its body's {@code data-ended}). */
+    static boolean ended(WebDriver driver) {
+        return "true".equals(driver.findElement(By.tagName("body")).getAttribute("data-ended"));
+    }
+
+    /**
+     * Waits with {@code wait} for the seat's turn (a move form and the coach's table on the page) or for the end;
+     * true when it is the seat's turn.
+     */
+    static boolean awaitTurn(WebDriver driver, WebDriverWait wait) {
+        wait.until(d -> ended(d) || (!d.findElements(By.cssSelector("#moves form.move")).isEmpty()
+                && !d.findElements(By.cssSelector("#coach-table tbody tr")).isEmpty()));
+        return !ended(driver);
+    }
+
     /** The moves the dialogue page counts (its body's {@code data-moves}). */
     static int moves(WebDriver driver) {
         return Integer.parseInt(driver.findElement(By.tagName("body")).getAttribute("data-moves"));

@@ -47,15 +47,9 @@ class RestartBrowserTest extends ServedBrowserTest {
         return new WebDriverWait(driver, Duration.ofSeconds(seconds), Duration.ofMillis(100));
     }
 
-    private boolean ended() {
-        return "true".equals(driver.findElement(By.tagName("body")).getAttribute("data-ended"));
-    }
-
     /** Waits for Alice's turn (a move form and the coach) or the end; true when it is Alice's turn. */
     private boolean aliceToMove() {
-        waiting(120).until(d -> ended() || (!d.findElements(By.cssSelector("#moves form.move")).isEmpty()
-                && !d.findElements(By.cssSelector("#coach-table tbody tr")).isEmpty()));
-        return !ended();
+        return Pages.awaitTurn(driver, waiting(120));
     }
 
     /** Alice's move: any but accept while there is another, so that the game goes on past the restart. */
