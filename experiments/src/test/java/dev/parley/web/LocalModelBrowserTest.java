@@ -41,7 +41,10 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * the model as what words the dialogue, the coach's words and the agent's message are each the {@code text} of a
  * model answer stored in the server's call cache (every entry the local model's), the dialogue ends with payoffs that
  * are the domain's exact scorer's on the API's transcript, no page logs a console error, and a second server that
- * replays the same cache without the model (the same seed) gives the coach the same words. Without the model file it
+ * replays the same cache without the model (the same seed) gives the coach the same words. A second whole dialogue
+ * on the same server seats the agent as Alice: its opening move answers no message, so the repeat check that refuses
+ * SmolLM2's replies does not apply, and at seed 1 the agent's draw falls on a move the model has words for (a chosen
+ * configuration; see docs/server.md). There the agent must speak, in the model's words. Without the model file it
  * is skipped with a message saying how to fetch it ({@code scripts/models.sh}); without Chromium, how to install it.
  */
 @Tag("browser")
@@ -205,16 +208,42 @@ class LocalModelBrowserTest extends ServedBrowserTest {
         }
         assertThat(errors).as("JavaScript console errors").isEmpty();
 
+        // a second dialogue on the same server, whose game is built and solved: the person joins as Bob and invites
+        // the agent as Alice, so the agent's move is the opening one, which answers no message
+        driver.get(base + "/");
+        String second = Pages.createDomainDialogue(driver, "debate", "0", 30);
+        waiting(30).until(ExpectedConditions.elementToBeClickable(By.id("join-Bob"))).click();
+        waiting(30).until(ExpectedConditions.textToBe(By.id("you-player"), "Bob"));
+        waiting(30).until(ExpectedConditions.elementToBeClickable(By.id("invite-Alice"))).click();
+        waiting(30).until(ExpectedConditions.textToBePresentInElementLocated(By.id("agent-state"), "as Alice"));
+        boolean bobToMove = Pages.awaitTurn(driver, waiting(600));
+        JsonNode secondView = JSON.readTree(HealthyServe.get(port, "/ui/api/dialogues/" + second).body());
+        String openerState = secondView.get("agent").get("state").asText();
+        assertThat(bobToMove).as("the agent as Alice said nothing: " + openerState).isTrue();
+        List<WebElement> opener = driver.findElements(By.cssSelector("#transcript li[data-player='Alice'] .words"));
+        assertThat(opener).as("the agent's opening message on the page").hasSize(1);
+        String openerWords = spaced(opener.get(0).getText());
+        JsonNode secondTranscript = JSON.readTree(HealthyServe.get(port, "/dialogue/" + second + "/transcript")
+                .body()).get("transcript");
+        assertThat(spaced(secondTranscript.get(0).get("text").asText())).isEqualTo(openerWords);
+        // Bob answers with the coach's most probable wording; the game then ends (two messages)
+        driver.findElements(By.cssSelector("#moves form.move")).get(0).findElement(By.cssSelector(
+                "button[type=submit]")).click();
+        waiting(600).until(Pages::ended);
+        secondView = JSON.readTree(HealthyServe.get(port, "/ui/api/dialogues/" + second).body());
+        assertThat(secondView.get("agent").get("state").asText()).as(secondView.toString()).startsWith("finished");
+
         // an orderly stop (SIGTERM) commits the call cache; every word said came from a model answer in it
         server.destroy();
         assertThat(server.waitFor(60, TimeUnit.SECONDS)).isTrue();
         Set<String> fromModel = modelWords(cache, model.getFileName().toString());
         assertThat(fromModel).isNotEmpty();
         assertThat(agentWords).allSatisfy(w -> assertThat(fromModel).as("the agent's words").contains(w));
+        assertThat(fromModel).as("the agent's opening words, as Alice").contains(openerWords);
         assertThat(coachWords).allSatisfy(w -> assertThat(fromModel).as("the coach's words").contains(w));
         System.out.printf(java.util.Locale.ROOT, "LocalModelBrowserTest: game built and solved with the model in"
-                + " %.0f s; whole test %.0f s; agent: \"%s\"%n", (solved - t0) / 1e9, (System.nanoTime() - t0) / 1e9,
-                agentSpoke ? agentWords.get(0) : agentState);
+                + " %.0f s; whole test %.0f s; agent as Bob: \"%s\"; agent as Alice: \"%s\"%n", (solved - t0) / 1e9,
+                (System.nanoTime() - t0) / 1e9, agentSpoke ? agentWords.get(0) : agentState, openerWords);
 
         // the same seed again, the model never called: the cache replays the game, and the coach says the same
         server = serve(model, port, cache, "replay", dir.resolve("replay.log"));
