@@ -89,6 +89,19 @@ class LocalModelBrowserTest extends ServedBrowserTest {
         return new WebDriverWait(driver, Duration.ofSeconds(seconds), Duration.ofMillis(200));
     }
 
+    /**
+     * Creates a debate on scenario 0 from the start page the driver shows, joins it as {@code person} and invites the
+     * steered agent as {@code agent}; returns the dialogue's id once the page names the agent's seat.
+     */
+    private String createAndSeat(String person, String agent) {
+        String id = Pages.createDomainDialogue(driver, "debate", "0", 30);
+        waiting(30).until(ExpectedConditions.elementToBeClickable(By.id("join-" + person))).click();
+        waiting(30).until(ExpectedConditions.textToBe(By.id("you-player"), person));
+        waiting(30).until(ExpectedConditions.elementToBeClickable(By.id("invite-" + agent))).click();
+        waiting(30).until(ExpectedConditions.textToBePresentInElementLocated(By.id("agent-state"), "as " + agent));
+        return id;
+    }
+
     /** The {@code text} member of every answer in the call cache, after checking each entry is the local model's. */
     private static Set<String> modelWords(Path cache, String modelFile) throws Exception {
         StringWriter out = new StringWriter();
@@ -134,11 +147,7 @@ class LocalModelBrowserTest extends ServedBrowserTest {
 
         // a person creates a debate in the page, joins as Alice and invites the steered agent as Bob
         driver.get(base + "/");
-        String id = Pages.createDomainDialogue(driver, "debate", "0", 30);
-        waiting(30).until(ExpectedConditions.elementToBeClickable(By.id("join-Alice"))).click();
-        waiting(30).until(ExpectedConditions.textToBe(By.id("you-player"), "Alice"));
-        waiting(30).until(ExpectedConditions.elementToBeClickable(By.id("invite-Bob"))).click();
-        waiting(30).until(ExpectedConditions.textToBePresentInElementLocated(By.id("agent-state"), "as Bob"));
+        String id = createAndSeat("Alice", "Bob");
         assertThat(driver.findElement(By.id("summary")).getText()).contains("words: local:" + model.getFileName());
 
         // the coach shows once the model has built the game and CFR+ has solved it
@@ -211,11 +220,7 @@ class LocalModelBrowserTest extends ServedBrowserTest {
         // a second dialogue on the same server, whose game is built and solved: the person joins as Bob and invites
         // the agent as Alice, so the agent's move is the opening one, which answers no message
         driver.get(base + "/");
-        String second = Pages.createDomainDialogue(driver, "debate", "0", 30);
-        waiting(30).until(ExpectedConditions.elementToBeClickable(By.id("join-Bob"))).click();
-        waiting(30).until(ExpectedConditions.textToBe(By.id("you-player"), "Bob"));
-        waiting(30).until(ExpectedConditions.elementToBeClickable(By.id("invite-Alice"))).click();
-        waiting(30).until(ExpectedConditions.textToBePresentInElementLocated(By.id("agent-state"), "as Alice"));
+        String second = createAndSeat("Bob", "Alice");
         boolean bobToMove = Pages.awaitTurn(driver, waiting(600));
         JsonNode secondView = JSON.readTree(HealthyServe.get(port, "/ui/api/dialogues/" + second).body());
         String openerState = secondView.get("agent").get("state").asText();
@@ -231,6 +236,12 @@ class LocalModelBrowserTest extends ServedBrowserTest {
                 "button[type=submit]")).click();
         waiting(600).until(Pages::ended);
         secondView = JSON.readTree(HealthyServe.get(port, "/ui/api/dialogues/" + second).body());
+        // the agent notices the end at its next look at the dialogue (it polls every 250 ms)
+        long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (secondView.get("agent").get("state").asText().equals("playing") && System.nanoTime() < until) {
+            Thread.sleep(200);
+            secondView = JSON.readTree(HealthyServe.get(port, "/ui/api/dialogues/" + second).body());
+        }
         assertThat(secondView.get("agent").get("state").asText()).as(secondView.toString()).startsWith("finished");
 
         // an orderly stop (SIGTERM) commits the call cache; every word said came from a model answer in it
