@@ -234,8 +234,8 @@ final class SweepCommand implements Callable<Integer> {
                 ExperimentConfig k = c.config().withSeed(c.config().seed() + r);
                 String tree = k.domain().name() + "|" + k.scenarios() + "|" + k.maxReplies() + "|" + k.actions() + "|"
                         + k.observe() + "|" + k.seedsPerMessage() + "|" + k.seed();
-                TreeSizeEstimate size = sizes.computeIfAbsent(tree, x -> TreeSizeEstimate.of(k,
-                        TreeSizeEstimate.DEFAULT_PROBES, k.seed()));
+                TreeSizeEstimate size = sizes.computeIfAbsent(tree, x -> TreeSizeEstimate.against(k,
+                        limit, k.seed()));
                 String refusal = size.refusal(c.domain().name(), limit);
                 if (refusal != null) {
                     JsonNode p = c.params();

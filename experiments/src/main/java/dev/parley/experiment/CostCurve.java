@@ -93,7 +93,7 @@ public final class CostCurve {
                              LongSupplier requests) {
         long start = System.nanoTime();
         Domain domain = config.domain();
-        String refusal = TreeSizeEstimate.of(config, TreeSizeEstimate.DEFAULT_PROBES, config.seed())
+        String refusal = TreeSizeEstimate.against(config, maxNodes, config.seed())
                 .refusal(domain.name(), maxNodes);
         if (refusal != null) {
             throw new GameModelException(refusal + " (the cost curve measures exact NashConv on the expanded tree)");

@@ -22,21 +22,31 @@ public record Estimate(double mean, double stderr, double low, double high) {
         if (n == 0) {
             throw new IllegalArgumentException("an estimate needs at least one value");
         }
+        double mean = mean(values);
+        if (n == 1) {
+            return new Estimate(mean, 0, mean, mean);
+        }
+        double stderr = stderr(values, mean);
+        double half = new TDistribution(n - 1).inverseCumulativeProbability(0.975) * stderr;
+        return new Estimate(mean, stderr, mean - half, mean + half);
+    }
+
+    /** The arithmetic mean of {@code values}. */
+    static double mean(double[] values) {
         double sum = 0;
         for (double v : values) {
             sum += v;
         }
-        double mean = sum / n;
-        if (n == 1) {
-            return new Estimate(mean, 0, mean, mean);
-        }
+        return sum / values.length;
+    }
+
+    /** The standard error of the mean of {@code values} (at least two), {@code mean} being their mean. */
+    static double stderr(double[] values, double mean) {
         double squares = 0;
         for (double v : values) {
             squares += (v - mean) * (v - mean);
         }
-        double stderr = Math.sqrt(squares / (n - 1) / n);
-        double half = new TDistribution(n - 1).inverseCumulativeProbability(0.975) * stderr;
-        return new Estimate(mean, stderr, mean - half, mean + half);
+        return Math.sqrt(squares / (values.length - 1) / values.length);
     }
 
     /** Half the interval's width, as the table prints it (mean ± half-width). */

@@ -67,7 +67,7 @@ public final class ExperimentRunner {
                                        RewardModel rewardModel, Supplier<RunStats> llmStats,
                                        LongConsumer progress, IntConsumer solved, long maxNodes) {
         Domain domain = config.domain();
-        String refusal = TreeSizeEstimate.of(config, TreeSizeEstimate.DEFAULT_PROBES, config.seed())
+        String refusal = TreeSizeEstimate.against(config, maxNodes, config.seed())
                 .refusal(domain.name(), maxNodes);
         if (refusal != null) {
             throw new GameModelException(refusal);

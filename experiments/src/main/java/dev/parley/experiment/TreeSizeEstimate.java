@@ -4,7 +4,9 @@ import dev.parley.error.Setting;
 import dev.parley.dialogue.DialogueGame;
 import dev.parley.dialogue.Domain;
 import dev.parley.game.State;
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.OptionalLong;
 import java.util.SplittableRandom;
 
 /**
@@ -44,11 +46,35 @@ public record TreeSizeEstimate(double nodes, double stderr, int probes) {
                 : BYTES_PER_NODE));
     }
 
+    /** The estimate from exactly {@code probes} random dialogues (at least 2), as the sampled reports print it. */
     public static TreeSizeEstimate of(ExperimentConfig config, int probes, long seed) {
-        Domain domain = config.domain();
         if (probes < 2) {
             throw new IllegalArgumentException("probes must be at least 2, got " + probes);
         }
+        return probe(config, seed, probes, OptionalLong.empty());
+    }
+
+    /**
+     * The estimate a size guard needs: it probes in rounds of {@link #ROUND} and stops as soon as the tree plainly
+     * fits, its mean plus {@link #MARGIN} standard errors under a quarter of {@code maxNodes}; otherwise it goes on
+     * to {@link #DEFAULT_PROBES} and the refusal is decided as by {@link #of}. Small trees, the common case, then
+     * cost a few dozen random dialogues instead of more than the tree itself. Knuth's estimator can miss a rare deep
+     * branch; an underestimate costs only time, because the compiler refuses a tree over {@code maxNodes} all the
+     * same ({@link dev.parley.game.GameTree#compile(dev.parley.game.Game, int)}).
+     */
+    public static TreeSizeEstimate against(ExperimentConfig config, long maxNodes, long seed) {
+        return probe(config, seed, DEFAULT_PROBES, OptionalLong.of(maxNodes));
+    }
+
+    /** Probes in a round before the guard looks at the estimate so far. */
+    static final int ROUND = 16;
+
+    /** How many standard errors under the guard's threshold the estimate must be to stop early. */
+    static final double MARGIN = 8;
+
+    /** {@code guard}: the limit to stop early under, or empty to probe {@code probes} times whatever the estimate. */
+    private static TreeSizeEstimate probe(ExperimentConfig config, long seed, int probes, OptionalLong guard) {
+        Domain domain = config.domain();
         DialogueGame game = DialogueGame.offline(domain, domain.scenarios(config.scenarios(), config.seed()),
                 config.settings());
         SplittableRandom random = new SplittableRandom(seed);
@@ -64,9 +90,23 @@ public record TreeSizeEstimate(double nodes, double stderr, int probes) {
                 s = s.child(actions[random.nextInt(actions.length)]);
             }
             values[i] = total;
+            int done = i + 1;
+            if (guard.isPresent() && done % ROUND == 0 && done < probes
+                    && plainlyFits(Arrays.copyOf(values, done), guard.getAsLong())) {
+                return estimate(Arrays.copyOf(values, done));
+            }
         }
+        return estimate(values);
+    }
+
+    private static boolean plainlyFits(double[] values, long maxNodes) {
+        double mean = Estimate.mean(values);
+        return mean + MARGIN * Estimate.stderr(values, mean) <= maxNodes / 4.0;
+    }
+
+    private static TreeSizeEstimate estimate(double[] values) {
         Estimate e = Estimate.of(values);
-        return new TreeSizeEstimate(e.mean(), e.stderr(), probes);
+        return new TreeSizeEstimate(e.mean(), e.stderr(), values.length);
     }
 
     /** {@code 2.1e+07} or {@code 8,400}: what a person reads in one line. */

@@ -256,4 +256,26 @@ class SampledExperimentTest {
             }
         }
     }
+    /**
+     * The guard's estimate stops after one round when the tree plainly fits (a few dozen dialogues instead of 256),
+     * and otherwise probes as {@link TreeSizeEstimate#of} does and decides the same: the same seed draws the same
+     * random dialogues in the same order.
+     */
+    @Test
+    void theGuardsEstimateStopsEarlyOnlyWhenTheTreePlainlyFits() {
+        Domain d = domain("fruit-trading");
+        ExperimentConfig c = config(d, 3);
+        TreeSizeEstimate full = TreeSizeEstimate.of(c, TreeSizeEstimate.DEFAULT_PROBES, 5);
+        TreeSizeEstimate roomy = TreeSizeEstimate.against(c, 100_000_000L, 5);
+        assertThat(roomy.probes()).isEqualTo(TreeSizeEstimate.ROUND);
+        assertThat(roomy.refusal(d.name(), 100_000_000L)).isNull();
+        assertThat(roomy.nodes()).isEqualTo(TreeSizeEstimate.of(c, TreeSizeEstimate.ROUND, 5).nodes());
+        // a limit the tree does not plainly fit under (not four times its estimate): every probe, as of(...) draws
+        for (long limit : new long[] {(long) (2 * full.nodes()), (long) (full.nodes() / 2), 5}) {
+            TreeSizeEstimate tight = TreeSizeEstimate.against(c, limit, 5);
+            assertThat(tight).as("limit " + limit).isEqualTo(full);
+            assertThat(tight.refusal(d.name(), limit)).isEqualTo(full.refusal(d.name(), limit));
+        }
+        assertThat(TreeSizeEstimate.against(c, 5, 5).refusal(d.name(), 5)).contains("`maxNodes` 5");
+    }
 }
