@@ -10,29 +10,26 @@ import dev.parley.registry.Registry;
 import dev.parley.registry.UnknownNameException;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Supplier;
 
 /** The built-in dialogue domains, by command-line name. */
 public final class DialogueDomains {
 
-    /** Each domain under its own {@code name()}. */
-    private static final Registry<Domain> REGISTRY = registry(FruitTrading::domain, MeetingScheduling::domain,
-            Debate::domain, Campsite::domain, DealOrNoDeal::domain);
+    /**
+     * Each domain under its own {@code name()}, built the first time it is asked for: a domain loads its protocol,
+     * and a run asks for one domain, not five.
+     */
+    private static final Registry<Domain> REGISTRY = Registry.<Domain>builder("dialogue domain")
+            .add(FruitTrading.NAME, FruitTrading::domain)
+            .add(MeetingScheduling.NAME, MeetingScheduling::domain)
+            .add(Debate.NAME, Debate::domain)
+            .add(Campsite.NAME, Campsite::domain)
+            .add(DealOrNoDeal.NAME, DealOrNoDeal::domain)
+            // the names of their games in Games
+            .alias("fruit_trading", FruitTrading.NAME)
+            .alias("deal_or_no_deal", DealOrNoDeal.NAME)
+            .build();
 
     private DialogueDomains() {
-    }
-
-    @SafeVarargs
-    private static Registry<Domain> registry(Supplier<Domain>... domains) {
-        Registry.Builder<Domain> b = Registry.builder("dialogue domain");
-        for (Supplier<Domain> d : domains) {
-            String name = d.get().name();
-            b.add(name, d);
-            if (name.contains("-")) {
-                b.alias(name.replace('-', '_'), name); // the name of its game in Games
-            }
-        }
-        return b.build();
     }
 
     /** Every built-in dialogue domain, in a fixed order. */
