@@ -4,6 +4,7 @@ import dev.parley.dialogue.ActionSpace;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Observation;
 import dev.parley.domain.DialogueDomains;
+import dev.parley.domain.support.Nlg;
 import dev.parley.experiment.CostCurve;
 import dev.parley.experiment.CostCurveWriter;
 import dev.parley.experiment.Experiment;
@@ -122,6 +123,9 @@ final class ExperimentCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (llmOptions.offline()) {
+            Nlg.loadLexiconInBackground();
+        }
         List<ExperimentConfig> configs = configs();
         // the mode's options are checked before the backend opens
         SampledExperiment.Options options = configs.get(0).solver() instanceof SolverKind.Mccfr m

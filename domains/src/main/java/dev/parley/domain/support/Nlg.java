@@ -36,6 +36,19 @@ public final class Nlg {
         realiser = new Realiser(Holder.LEXICON);
     }
 
+    /**
+     * Starts filling the lexicon on a daemon thread, so that a command that will realise words offline can parse
+     * SimpleNLG's XML lexicon (about a tenth of a second) while it reads its options and protocols. A realiser that
+     * needs the lexicon sooner waits for that thread's class initialisation rather than parsing it twice.
+     */
+    public static void loadLexiconInBackground() {
+        Thread t = new Thread(() -> {
+            Lexicon unused = Holder.LEXICON;
+        }, "simplenlg-lexicon");
+        t.setDaemon(true);
+        t.start();
+    }
+
     /** This thread's kit. */
     public static Nlg get() {
         return LOCAL.get();
