@@ -9,7 +9,6 @@ import dev.parley.experiment.Judge;
 import dev.parley.llm.LlmException;
 import dev.parley.study.HumanRewardStudy;
 import dev.parley.study.StudyJson;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -36,8 +35,8 @@ final class StudyHumanRewardCommand implements Callable<Integer> {
                     + " takes seconds a dialogue).")
     int sample;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write report.json, report.csv and cases.csv.")
-    Path out;
+    @Mixin
+    CasesReportOption report = new CasesReportOption();
 
     @Mixin
     JsonOption jsonOption = new JsonOption();
@@ -49,7 +48,7 @@ final class StudyHumanRewardCommand implements Callable<Integer> {
     public Integer call() {
         Judge judge = judging.judge(llmOptions);
         StudyCommand.atLeast(sample, 0, "--sample");
-        StudyCommand.checkOut(out);
+        StudyCommand.checkOut(report.out);
         HumanCorpus.Sample drawn = people.draw(sample);
         HumanRewardStudy.Report r;
         try (LlmOptions.Session session = llmOptions.open()) {
@@ -64,7 +63,7 @@ final class StudyHumanRewardCommand implements Callable<Integer> {
         }
         HumanRewardStudy.Report done = r;
         ObjectNode o = json(r);
-        StudyCommand.emit(jsonOption, o, () -> table(done), out,
+        StudyCommand.emit(jsonOption, o, () -> table(done), report.out,
                 new ReportFile("report.csv", () -> csv(done)),
                 new ReportFile("cases.csv", () -> cases(done)),
                 new ReportFile("answers.jsonl", () -> answers(done)));

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.experiment.Estimate;
 import dev.parley.study.HumanSolverStudy;
 import dev.parley.study.StudyJson;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -38,8 +37,8 @@ final class StudyHumanSolverCommand implements Callable<Integer> {
             description = "Solve N dialogues of each split, drawn by --seed (default: all).")
     int sample;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write report.json, report.csv and cases.csv.")
-    Path out;
+    @Mixin
+    CasesReportOption report = new CasesReportOption();
 
     @Mixin
     JsonOption jsonOption = new JsonOption();
@@ -49,7 +48,7 @@ final class StudyHumanSolverCommand implements Callable<Integer> {
         StudyCommand.atLeast(maxReplies, 1, "--max-replies");
         StudyCommand.atLeast(solving.iterations, 1, "--iterations");
         StudyCommand.atLeast(sample, 0, "--sample");
-        StudyCommand.checkOut(out);
+        StudyCommand.checkOut(report.out);
         HumanCorpus.Sample drawn = people.draw(sample);
         HumanSolverStudy.Config config = new HumanSolverStudy.Config(maxReplies, solving.iterations);
         HumanSolverStudy.Report r;
@@ -57,7 +56,7 @@ final class StudyHumanSolverCommand implements Callable<Integer> {
             r = HumanSolverStudy.run(config, drawn.valid(), drawn.test(), bar::step);
         }
         ObjectNode o = json(r);
-        StudyCommand.emit(jsonOption, o, () -> table(r), out,
+        StudyCommand.emit(jsonOption, o, () -> table(r), report.out,
                 new ReportFile("report.csv", () -> csv(r)),
                 new ReportFile("cases.csv", () -> cases(r)));
         return 0;
