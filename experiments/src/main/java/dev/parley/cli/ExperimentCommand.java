@@ -70,10 +70,8 @@ final class ExperimentCommand implements Callable<Integer> {
                     + " (the move and its verified content only: a smaller game whose policy fits any wording).")
     String observe;
 
-    @Option(names = "--seeds-per-message", defaultValue = "1", paramLabel = "K",
-            description = "Sampling seeds chance picks among after every decision (OpenSpiel's num_llm_seeds;"
-                    + " default ${DEFAULT-VALUE}).")
-    int seedsPerMessage;
+    @Mixin
+    SeedsPerMessageOption perMessage = new SeedsPerMessageOption();
 
     @Mixin
     JudgeOptions judgeOptions;
@@ -209,7 +207,7 @@ final class ExperimentCommand implements Callable<Integer> {
         List<ExperimentConfig> configs = new ArrayList<>();
         for (Domain d : domains) {
             configs.add(new ExperimentConfig(d, dealt.scenarios, dealt.maxReplies, kind, solving.iterations, dealt.seed,
-                    llmOptions.offline() ? 1 : llmOptions.concurrency, 50, space, observation, seedsPerMessage,
+                    llmOptions.offline() ? 1 : llmOptions.concurrency, 50, space, observation, perMessage.seedsPerMessage,
                     Math.max(dialogues, show), theJudge));
         }
         if ((state != null || resume != null) && domains.size() > 1) {

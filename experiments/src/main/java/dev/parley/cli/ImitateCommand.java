@@ -68,21 +68,8 @@ final class ImitateCommand implements Callable<Integer> {
                     + " becomes mean, standard error and 95%% t interval over them (default ${DEFAULT-VALUE}).")
     int seeds;
 
-    @Option(names = "--hidden", defaultValue = "256,256", split = ",", paramLabel = "H",
-            description = "Hidden layer sizes (default ${DEFAULT-VALUE}, the paper's).")
-    List<Integer> hidden;
-
-    @Option(names = "--epochs", defaultValue = "1000", paramLabel = "E",
-            description = "Most epochs (default ${DEFAULT-VALUE}); training stops earlier on the validation split.")
-    int epochs;
-
-    @Option(names = "--patience", defaultValue = "200", paramLabel = "E",
-            description = "Epochs without a better validation loss before stopping (default ${DEFAULT-VALUE}).")
-    int patience;
-
-    @Option(names = "--meta-solver", defaultValue = "nash", paramLabel = "SOLVER",
-            description = "Solves the held-out meta-game (default ${DEFAULT-VALUE}; any of parley nfg's).")
-    String metaSolver;
+    @Mixin
+    ImitationTrainingOptions training = new ImitationTrainingOptions();
 
     @Option(names = "--model-out", paramLabel = "FILE", description = "Save the trained network (first seed's).")
     Path modelOut;
@@ -139,11 +126,9 @@ final class ImitateCommand implements Callable<Integer> {
         SeededRuns.checkSeeds(seeds);
         dealt.check();
         StudyCommand.atLeast(solving.iterations, 1, "--iterations");
-        StudyCommand.atLeast(epochs, 1, "--epochs");
-        StudyCommand.atLeast(patience, 1, "--patience");
-        int[] hiddenSizes = StudyCommand.layerSizes(hidden);
+        int[] hiddenSizes = training.check();
         StudyCommand.checkOut(out);
-        MetaSolver meta = MetaSolvers.require(metaSolver);
+        MetaSolver meta = MetaSolvers.require(training.metaSolver);
         Mlp loaded = null;
         if (modelIn != null) {
             if (!Files.isRegularFile(modelIn)) {
@@ -189,14 +174,16 @@ final class ImitateCommand implements Callable<Integer> {
                 ImitationStudy.Config config;
                 try {
                     config = new ImitationStudy.Config(trainDomains, held, what, dealt.scenarios, dealt.maxReplies, variant,
-                            solving.iterations, 0.1, hiddenSizes, new Trainer.Config(1e-3, 128, epochs, patience, s), s);
+                            solving.iterations, 0.1, hiddenSizes,
+                            new Trainer.Config(1e-3, 128, training.epochs, training.patience, s), s);
                 } catch (IllegalArgumentException e) {
                     throw new UserInputException(e.getMessage());
                 }
                 try {
                     runs.add(ImitationStudy.run(config, featurizer, meta, loaded, dataset, n -> bar.step()));
                 } catch (MetaSolverException e) {
-                    throw new UserInputException(held.name() + ": meta-solver " + metaSolver + ": " + e.getMessage());
+                    throw new UserInputException(held.name() + ": meta-solver " + training.metaSolver + ": "
+                            + e.getMessage());
                 } catch (IllegalArgumentException e) {
                     throw new UserInputException(e.getMessage());
                 }

@@ -64,9 +64,8 @@ final class ServeBenchCommand implements Callable<Integer> {
             description = "Content per move in --long mode (default: ${DEFAULT-VALUE}).")
     int textBytes;
 
-    @Option(names = "--threads", defaultValue = "16", paramLabel = "N",
-            description = "Server request threads (default: ${DEFAULT-VALUE}).")
-    int threads;
+    @Mixin
+    ServerThreadsOption requestThreads = new ServerThreadsOption();
 
     @Option(names = "--db", paramLabel = "JDBC-URL|FILE",
             description = "Store to run on (default: a fresh SQLite file). It must be empty or a Parley store.")
@@ -94,7 +93,7 @@ final class ServeBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (dialogues < 1 || dialogues > 10_000 || moves < 1 || moves > 10_000 || threads < 1
+        if (dialogues < 1 || dialogues > 10_000 || moves < 1 || moves > 10_000 || requestThreads.threads < 1
                 || deadlineSeconds < 1) {
             throw new UserInputException("--dialogues and --moves must be between 1 and 10000; --threads and "
                     + "--deadline positive");
@@ -121,7 +120,7 @@ final class ServeBenchCommand implements Callable<Integer> {
                         100, ProtocolLimits.DEFAULT, 60_000));
                 services.add(service);
                 started.add(DialogueServer.start(service, new DialogueServer.Config("127.0.0.1", 0,
-                        Math.max(1 << 16, textBytes * 4), threads)));
+                        Math.max(1 << 16, textBytes * 4), requestThreads.threads)));
             }
             kind = services.get(0).health().database();
             List<URI> bases = started.stream().map(DialogueServer::uri).toList();
@@ -378,7 +377,7 @@ final class ServeBenchCommand implements Callable<Integer> {
             out.println(String.format(Locale.ROOT, "%d dialogues x %d moves over loopback (%s, %d server(s), %d threads):"
                             + " %d moves in %.2f s = %.0f moves/s; latency p50 %.1f ms, p99 %.1f ms, max %.1f ms; "
                             + "%d errors, %d dialogues with a wrong transcript (setup %.2f s)",
-                    dialogues, moves, kind, result.get("servers").asInt(), threads, dialogues * moves,
+                    dialogues, moves, kind, result.get("servers").asInt(), requestThreads.threads, dialogues * moves,
                     result.get("seconds").asDouble(),
                     result.get("moves_per_second").asDouble(), result.get("p50_ms").asDouble(),
                     result.get("p99_ms").asDouble(), result.get("max_ms").asDouble(), run.errors(),

@@ -55,9 +55,8 @@ final class ServeCommand implements Callable<Integer> {
             description = "Largest request body; larger ones get 413 (default: ${DEFAULT-VALUE}).")
     int maxBody;
 
-    @Option(names = "--threads", defaultValue = "16", paramLabel = "N",
-            description = "Request threads (default: ${DEFAULT-VALUE}).")
-    int threads;
+    @Mixin
+    ServerThreadsOption requestThreads = new ServerThreadsOption();
 
     @Option(names = "--db-pool", defaultValue = "8", paramLabel = "N",
             description = "Database connections for a JDBC URL other than SQLite (default: ${DEFAULT-VALUE}).")
@@ -124,7 +123,7 @@ final class ServeCommand implements Callable<Integer> {
         if (port < 0 || port > 65535) {
             throw new UserInputException("--port must be between 0 and 65535, got " + port);
         }
-        if (maxBody < 1 || threads < 1 || dbPool < 1 || maxDialogues < 1 || maxConnections < 1
+        if (maxBody < 1 || requestThreads.threads < 1 || dbPool < 1 || maxDialogues < 1 || maxConnections < 1
                 || idleTimeoutSeconds < 1 || snapshotEvery < 1) {
             throw new UserInputException("--max-body, --threads, --db-pool, --max-dialogues, --max-connections, "
                     + "--idle-timeout and --snapshot-every must be positive");
@@ -159,7 +158,7 @@ final class ServeCommand implements Callable<Integer> {
         dev.parley.web.DomainPlay play = web.play(service, session, self::get);
         DialogueServer server;
         try {
-            server = DialogueServer.start(service, new DialogueServer.Config(host, port, maxBody, threads,
+            server = DialogueServer.start(service, new DialogueServer.Config(host, port, maxBody, requestThreads.threads,
                     maxConnections, idleTimeoutSeconds * 1000L, 10_000, adminToken),
                     new dev.parley.web.WebInterface(service, play, new dev.parley.web.ReportsIndex(reports)));
             self.set(WebOptions.loopback(server.uri(), host));

@@ -36,17 +36,8 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
                     + " ${DEFAULT-VALUE}).")
     int seeds;
 
-    @Option(names = "--hidden", defaultValue = "256,256", split = ",", paramLabel = "H",
-            description = "Hidden layer sizes (default ${DEFAULT-VALUE}, the imitation network's).")
-    List<Integer> hidden;
-
-    @Option(names = "--epochs", defaultValue = "1000", paramLabel = "N", description = "Most epochs (default"
-            + " ${DEFAULT-VALUE}).")
-    int epochs;
-
-    @Option(names = "--patience", defaultValue = "200", paramLabel = "N",
-            description = "Epochs without a better valid loss before stopping (default ${DEFAULT-VALUE}).")
-    int patience;
+    @Mixin
+    ImitationTrainingOptions training = new ImitationTrainingOptions();
 
     @Option(names = "--train-dialogues", defaultValue = "0", paramLabel = "N",
             description = "Train on the first N annotated train dialogues (default: all 347; embedding each turn"
@@ -71,10 +62,6 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
     @Mixin
     IterationsOption solving = new IterationsOption();
 
-    @Option(names = "--meta-solver", defaultValue = "nash", paramLabel = "SOLVER",
-            description = "The meta-game's solver (default ${DEFAULT-VALUE}).")
-    String metaSolver;
-
     @Mixin
     ValidOnlyOption split = new ValidOnlyOption();
 
@@ -87,8 +74,7 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         StudyCommand.atLeast(seeds, 1, "--seeds");
-        StudyCommand.atLeast(epochs, 1, "--epochs");
-        StudyCommand.atLeast(patience, 1, "--patience");
+        int[] hiddenSizes = training.check();
         StudyCommand.atLeast(scenarios, 1, "--scenarios");
         StudyCommand.atLeast(trainDialogues, 0, "--train-dialogues");
         StudyCommand.atLeast(maxReplies, 1, "--max-replies");
@@ -98,13 +84,12 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
                     + " (a turn's text holds the last " + HumanImitationStudy.WINDOW + " messages), got "
                     + maxReplies);
         }
-        int[] hiddenSizes = StudyCommand.layerSizes(hidden);
         ActionSpace space = UserInputException.parsed("--actions", () -> ActionSpace.parse(actions));
-        MetaSolver meta = MetaSolvers.require(metaSolver);
+        MetaSolver meta = MetaSolvers.require(training.metaSolver);
         StudyCommand.checkOut(out);
         HumanCorpus corpus = people.load(split.validOnly);
         HumanImitationStudy.Config config = new HumanImitationStudy.Config(scenarios, maxReplies, solving.iterations,
-                hiddenSizes, epochs, patience, seeds, space);
+                hiddenSizes, training.epochs, training.patience, seeds, space);
         HumanImitationStudy.Report r;
         try (Progress bar = Progress.start("embedding, training, solving", 0)) {
             List<dev.parley.domain.campsite.CasinoDialogue> train = corpus.train().stream()
@@ -113,7 +98,7 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
             r = HumanImitationStudy.run(config, train, corpus.valid(), split.validOnly ? null : corpus.test(),
                     new MiniLmFeaturizer(), meta, n -> bar.step());
         }
-        ObjectNode o = json(r, metaSolver);
+        ObjectNode o = json(r, training.metaSolver);
         StudyCommand.emit(jsonOption, o, () -> table(r), out, new ReportFile("report.csv", () -> csv(r)));
         return 0;
     }

@@ -78,9 +78,8 @@ final class SweepCommand implements Callable<Integer> {
             description = "Scenarios dealt by chance (default ${DEFAULT-VALUE}).")
     int scenarios;
 
-    @Option(names = "--seeds-per-message", defaultValue = "1", paramLabel = "K",
-            description = "Sampling seeds chance picks among after every decision (default ${DEFAULT-VALUE}).")
-    int seedsPerMessage;
+    @Mixin
+    SeedsPerMessageOption perMessage = new SeedsPerMessageOption();
 
     @Mixin
     JudgeOptions judgeOptions;
@@ -253,7 +252,7 @@ final class SweepCommand implements Callable<Integer> {
         boolean explicitIterations = spec.commandLine().getParseResult().hasMatchedOption("--iterations");
         // ten curve points: a sweep charts the final figures, not the run's curve
         ExperimentConfig config = new ExperimentConfig(d, scenarios, len, kind, n, seedOption.seed,
-                llmOptions.offline() ? 1 : llmOptions.concurrency, 10, a, o, seedsPerMessage, 0, theJudge);
+                llmOptions.offline() ? 1 : llmOptions.concurrency, 10, a, o, perMessage.seedsPerMessage, 0, theJudge);
         if (kind instanceof SolverKind.Mccfr m) {
             sampled = sampler.options(m.sampling(), n, explicitIterations, 0, null, null, llmOptions.offline());
         }
@@ -266,7 +265,7 @@ final class SweepCommand implements Callable<Integer> {
             p.put("iterations", n);
         }
         p.put("seeds", seeds).put("seed", seedOption.seed)
-                .put("scenarios", scenarios).put("seeds_per_message", seedsPerMessage)
+                .put("scenarios", scenarios).put("seeds_per_message", perMessage.seedsPerMessage)
                 .put("llm", llmOptions.offline() ? "offline" : llmOptions.model)
                 .put("judge", theJudge.label());
         if (sampled != null) {
