@@ -22,6 +22,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -68,7 +69,8 @@ final class AifCommand implements Runnable {
     }
 
     @Command(name = "check", mixinStandardHelpOptions = true,
-            description = "List every structural problem of an AIF map at once, each at its JSON path; exit 2 if any.")
+            description = "List every structural problem of an AIF map at once, each at its JSON path; exit 2 if any."
+                    + " With --json, one object per file, in a list.")
     static final class Check implements Callable<Integer> {
         @Spec
         CommandSpec spec;
@@ -76,8 +78,8 @@ final class AifCommand implements Runnable {
         @Parameters(paramLabel = "FILE", arity = "1..*", description = "AIFdb JSON or xAIF files")
         List<Path> files;
 
-        @Option(names = "--json", description = "print the problems as JSON (one object per file, in a list)")
-        boolean json;
+        @Mixin
+        JsonOption jsonOption = new JsonOption();
 
         @Override
         public Integer call() {
@@ -89,7 +91,7 @@ final class AifCommand implements Runnable {
                 JsonNode doc = readTree(file);
                 List<AifProblem> problems = AifCheck.check(doc);
                 JsonNode aif = doc.has("nodes") || !doc.has("AIF") ? doc : doc.get("AIF");
-                if (json) {
+                if (jsonOption.on()) {
                     ObjectNode o = all.addObject();
                     o.put("file", file.toString());
                     ArrayNode a = o.putArray("problems");
@@ -103,7 +105,7 @@ final class AifCommand implements Runnable {
                 total += problems.size();
                 filesWithProblems += problems.isEmpty() ? 0 : 1;
             }
-            if (json) {
+            if (jsonOption.on()) {
                 out.println(Json.write(all));
             }
             if (total > 0) {
@@ -130,8 +132,8 @@ final class AifCommand implements Runnable {
                     + " indirect attacks); record: supports are listed but add no attack (default: ${DEFAULT-VALUE})")
         String support;
 
-        @Option(names = "--json", description = "print the framework and extensions as JSON")
-        boolean json;
+        @Mixin
+        JsonOption jsonOption = new JsonOption();
 
         @Override
         public Integer call() {
@@ -144,7 +146,7 @@ final class AifCommand implements Runnable {
             Extension grounded = r.framework().grounded();
             List<Extension> preferred = r.framework().preferredExtensions();
             PrintWriter out = spec.commandLine().getOut();
-            if (json) {
+            if (jsonOption.on()) {
                 ObjectNode o = Json.MAPPER.createObjectNode();
                 o.put("file", file.toString());
                 o.put("support", support.toLowerCase(Locale.ROOT));

@@ -49,9 +49,8 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
                     + " ${DEFAULT-VALUE}).")
     int scenarios;
 
-    @Option(names = "--max-replies", defaultValue = "3", paramLabel = "R",
-            description = "The meta-game's longest dialogue in messages (default ${DEFAULT-VALUE}).")
-    int maxReplies;
+    @Mixin
+    StudyMaxRepliesOption replies = new StudyMaxRepliesOption();
 
     @Option(names = "--actions", defaultValue = "move-x-instruction", paramLabel = "SPACE",
             description = "The meta-game's action space: move-x-instruction (default; HUMAN and CFR choose a legal"
@@ -77,18 +76,18 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
         int[] hiddenSizes = training.check();
         StudyCommand.atLeast(scenarios, 1, "--scenarios");
         StudyCommand.atLeast(trainDialogues, 0, "--train-dialogues");
-        StudyCommand.atLeast(maxReplies, 1, "--max-replies");
+        replies.check();
         StudyCommand.atLeast(solving.iterations, 1, "--iterations");
-        if (maxReplies > HumanImitationStudy.WINDOW + 1) {
+        if (replies.maxReplies > HumanImitationStudy.WINDOW + 1) {
             throw new UserInputException("--max-replies must be at most " + (HumanImitationStudy.WINDOW + 1)
                     + " (a turn's text holds the last " + HumanImitationStudy.WINDOW + " messages), got "
-                    + maxReplies);
+                    + replies.maxReplies);
         }
         ActionSpace space = UserInputException.parsed("--actions", () -> ActionSpace.parse(actions));
         MetaSolver meta = MetaSolvers.require(training.metaSolver);
         StudyCommand.checkOut(out);
         HumanCorpus corpus = people.load(split.validOnly);
-        HumanImitationStudy.Config config = new HumanImitationStudy.Config(scenarios, maxReplies, solving.iterations,
+        HumanImitationStudy.Config config = new HumanImitationStudy.Config(scenarios, replies.maxReplies, solving.iterations,
                 hiddenSizes, training.epochs, training.patience, seeds, space);
         HumanImitationStudy.Report r;
         try (Progress bar = Progress.start("embedding, training, solving", 0)) {

@@ -25,10 +25,8 @@ final class StudyHumanSolverCommand implements Callable<Integer> {
     @Mixin
     HumanSampleOptions people = new HumanSampleOptions();
 
-    @Option(names = "--max-replies", defaultValue = "3", paramLabel = "R",
-            description = "Longest dialogue of the solved game in messages (default ${DEFAULT-VALUE}, as"
-                    + " parley experiment).")
-    int maxReplies;
+    @Mixin
+    StudyMaxRepliesOption replies = new StudyMaxRepliesOption();
 
     @Mixin
     IterationsOption solving = new IterationsOption();
@@ -45,12 +43,12 @@ final class StudyHumanSolverCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        StudyCommand.atLeast(maxReplies, 1, "--max-replies");
+        replies.check();
         StudyCommand.atLeast(solving.iterations, 1, "--iterations");
         StudyCommand.atLeast(sample, 0, "--sample");
         StudyCommand.checkOut(report.out);
         HumanCorpus.Sample drawn = people.draw(sample);
-        HumanSolverStudy.Config config = new HumanSolverStudy.Config(maxReplies, solving.iterations);
+        HumanSolverStudy.Config config = new HumanSolverStudy.Config(replies.maxReplies, solving.iterations);
         HumanSolverStudy.Report r;
         try (Progress bar = Progress.start("solving scenarios", drawn.size())) {
             r = HumanSolverStudy.run(config, drawn.valid(), drawn.test(), bar::step);
