@@ -5,6 +5,7 @@ import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.Message;
 import dev.parley.dialogue.MoveContext;
 import dev.parley.dialogue.PrivateInfo;
+import dev.parley.domain.support.MovePreference;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -236,12 +237,7 @@ public final class CampsitePlanner implements ContentPlanner {
         if (legalMoveIds.contains(Campsite.SAY) && count(context, Campsite.SAY) < temper(instruction).talk()) {
             return Optional.of(Campsite.SAY);
         }
-        for (String preferred : List.of(Campsite.SUBMIT, Campsite.SAY, Campsite.WALK_AWAY)) {
-            if (legalMoveIds.contains(preferred)) {
-                return Optional.of(preferred);
-            }
-        }
-        return legalMoveIds.isEmpty() ? Optional.empty() : Optional.of(legalMoveIds.get(0));
+        return MovePreference.firstLegal(legalMoveIds, Campsite.SUBMIT, Campsite.SAY, Campsite.WALK_AWAY);
     }
 
     private static int count(MoveContext context, String moveId) {

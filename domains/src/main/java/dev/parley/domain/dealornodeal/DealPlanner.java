@@ -4,6 +4,7 @@ import dev.parley.dialogue.ContentPlanner;
 import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.Message;
 import dev.parley.dialogue.MoveContext;
+import dev.parley.domain.support.MovePreference;
 import dev.parley.domain.support.Temperament;
 import dev.parley.domain.support.Temperaments;
 import java.util.ArrayList;
@@ -110,9 +111,6 @@ public final class DealPlanner implements ContentPlanner {
                 return Optional.of(DealOrNoDeal.NO_DEAL);
             }
         }
-        if (legalMoveIds.contains(DealOrNoDeal.PROPOSE)) {
-            return Optional.of(DealOrNoDeal.PROPOSE);
-        }
-        return legalMoveIds.isEmpty() ? Optional.empty() : Optional.of(legalMoveIds.get(0));
+        return MovePreference.firstLegal(legalMoveIds, DealOrNoDeal.PROPOSE);
     }
 }

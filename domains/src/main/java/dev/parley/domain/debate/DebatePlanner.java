@@ -6,6 +6,7 @@ import dev.parley.dialogue.Message;
 import dev.parley.dialogue.PrivateInfo;
 import dev.parley.dialogue.Scenario;
 import dev.parley.dialogue.MoveContext;
+import dev.parley.domain.support.MovePreference;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -100,12 +101,7 @@ public final class DebatePlanner implements ContentPlanner {
         if (!claimed && legalMoveIds.contains(Debate.CLAIM)) {
             return Optional.of(Debate.CLAIM);
         }
-        for (String preferred : List.of(Debate.CLOSE, Debate.ARGUE)) {
-            if (legalMoveIds.contains(preferred)) {
-                return Optional.of(preferred);
-            }
-        }
-        return legalMoveIds.isEmpty() ? Optional.empty() : Optional.of(legalMoveIds.get(0));
+        return MovePreference.firstLegal(legalMoveIds, Debate.CLOSE, Debate.ARGUE);
     }
 
     static Side side(PrivateInfo me) {

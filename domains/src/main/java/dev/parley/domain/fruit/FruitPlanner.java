@@ -5,6 +5,7 @@ import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.Message;
 import dev.parley.dialogue.PrivateInfo;
 import dev.parley.dialogue.MoveContext;
+import dev.parley.domain.support.MovePreference;
 import dev.parley.domain.support.Temperament;
 import dev.parley.domain.support.Temperaments;
 import java.util.Arrays;
@@ -86,12 +87,7 @@ public final class FruitPlanner implements ContentPlanner {
                 return Optional.of(FruitTrading.ACCEPT);
             }
         }
-        for (String preferred : List.of(FruitTrading.COUNTER, FruitTrading.PROPOSE, FruitTrading.REJECT)) {
-            if (legalMoveIds.contains(preferred)) {
-                return Optional.of(preferred);
-            }
-        }
-        return legalMoveIds.isEmpty() ? Optional.empty() : Optional.of(legalMoveIds.get(0));
+        return MovePreference.firstLegal(legalMoveIds, FruitTrading.COUNTER, FruitTrading.PROPOSE, FruitTrading.REJECT);
     }
 
     private Map<String, Object> offer(PrivateInfo me, int speaker, List<Message> transcript, Instruction instruction) {

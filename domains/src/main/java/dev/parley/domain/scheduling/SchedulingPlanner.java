@@ -5,6 +5,7 @@ import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.Message;
 import dev.parley.dialogue.PrivateInfo;
 import dev.parley.dialogue.MoveContext;
+import dev.parley.domain.support.MovePreference;
 import dev.parley.domain.support.Temperament;
 import dev.parley.domain.support.Temperaments;
 import java.util.List;
@@ -80,12 +81,7 @@ public final class SchedulingPlanner implements ContentPlanner {
                 return Optional.of(MeetingScheduling.ACCEPT);
             }
         }
-        for (String preferred : List.of(MeetingScheduling.PROPOSE, MeetingScheduling.REJECT)) {
-            if (legalMoveIds.contains(preferred)) {
-                return Optional.of(preferred);
-            }
-        }
-        return legalMoveIds.isEmpty() ? Optional.empty() : Optional.of(legalMoveIds.get(0));
+        return MovePreference.firstLegal(legalMoveIds, MeetingScheduling.PROPOSE, MeetingScheduling.REJECT);
     }
 
     /** The day to propose. */
