@@ -172,16 +172,8 @@ public final class DialogueStore implements AutoCloseable {
 
     /** Gives a free seat to the holder of a token; false if the seat was taken already (by any server). */
     public boolean claimSeat(String dialogueId, int seatNo, String tokenHash, long at) {
-        return db.inTransaction("join dialogue " + dialogueId, c -> {
-            try (PreparedStatement up = c.prepareStatement("UPDATE parley_seat SET token_hash = ?, joined_at = ? "
-                    + "WHERE dialogue_id = ? AND seat_no = ? AND token_hash IS NULL")) {
-                up.setString(1, tokenHash);
-                up.setLong(2, at);
-                up.setString(3, dialogueId);
-                up.setInt(4, seatNo);
-                return up.executeUpdate() == 1;
-            }
-        });
+        return updatesOneRow("join dialogue " + dialogueId, "UPDATE parley_seat SET token_hash = ?, joined_at = ? "
+                + "WHERE dialogue_id = ? AND seat_no = ? AND token_hash IS NULL", tokenHash, at, dialogueId, seatNo);
     }
 
     /**
@@ -189,13 +181,21 @@ public final class DialogueStore implements AutoCloseable {
      * invited and after each of its moves; false when the dialogue has no binding (it is not a domain's).
      */
     public boolean saveAgent(String dialogueId, String seat, String token, String state) {
-        return db.inTransaction("store the agent of dialogue " + dialogueId, c -> {
-            try (PreparedStatement up = c.prepareStatement("UPDATE parley_binding SET agent_seat = ?, "
-                    + "agent_token = ?, agent_state = ? WHERE dialogue_id = ?")) {
-                up.setString(1, seat);
-                up.setString(2, token);
-                up.setString(3, state);
-                up.setString(4, dialogueId);
+        return updatesOneRow("store the agent of dialogue " + dialogueId, "UPDATE parley_binding SET agent_seat = ?, "
+                + "agent_token = ?, agent_state = ? WHERE dialogue_id = ?", seat, token, state, dialogueId);
+    }
+
+    /**
+     * Runs one guarded UPDATE in a transaction of its own, binding {@code params} in order (strings, ints and longs,
+     * as setString, setInt and setLong would); true when it changed exactly one row, false when the row is missing or
+     * its guard no longer holds.
+     */
+    private boolean updatesOneRow(String what, String sql, Object... params) {
+        return db.inTransaction(what, c -> {
+            try (PreparedStatement up = c.prepareStatement(sql)) {
+                for (int i = 0; i < params.length; i++) {
+                    up.setObject(i + 1, params[i]);
+                }
                 return up.executeUpdate() == 1;
             }
         });
