@@ -30,7 +30,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import simplenlg.features.Feature;
 import simplenlg.features.Form;
-import simplenlg.framework.CoordinatedPhraseElement;
 import simplenlg.framework.NLGElement;
 import simplenlg.framework.NLGFactory;
 import simplenlg.phrasespec.NPPhraseSpec;
@@ -242,27 +241,7 @@ public final class FruitWords implements SurfaceRealiser {
                 NLGElement asked = basket(theyGet);
                 int total = theyGet.values().stream().mapToInt(Integer::intValue).sum();
                 String pronoun = total == 1 ? "it" : "them";
-                SPhraseSpec give = giveTo("I", asked, "you");
-                SPhraseSpec why = Nlg.not(k.clause("I", "have", pronoun));
-                switch (voice.mood()) {
-                    case FIRM -> Nlg.not(Nlg.modal(give, "will"));
-                    case HEDGED -> {
-                        Nlg.not(Nlg.modal(give, "could"));
-                        give.addPreModifier("really");
-                    }
-                    case WARM -> {
-                        Nlg.modal(give, "would");
-                        give.addPreModifier("gladly");
-                    }
-                    default -> Nlg.not(Nlg.modal(give, "can"));
-                }
-                Nlg.cue(give, cue);
-                if (voice.mood() == Mood.WARM) {
-                    return k.sentence(give, "but", why, voice.exclaim() ? '!' : '.');
-                }
-                CoordinatedPhraseElement c = f().createCoordinatedPhrase(give, why);
-                c.setConjunction("because");
-                return end(c);
+                return voice.refusal(k, giveTo("I", asked, "you"), Nlg.not(k.clause("I", "have", pronoun)), cue);
             }
             if (!terms) {
                 SPhraseSpec s = switch (voice.mood()) {

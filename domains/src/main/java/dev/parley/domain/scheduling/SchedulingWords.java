@@ -24,7 +24,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import simplenlg.features.Feature;
 import simplenlg.features.Form;
-import simplenlg.framework.CoordinatedPhraseElement;
 import simplenlg.framework.NLGElement;
 import simplenlg.phrasespec.NPPhraseSpec;
 import simplenlg.phrasespec.SPhraseSpec;
@@ -154,26 +153,7 @@ public final class SchedulingWords implements SurfaceRealiser {
             }
             if (BUSY.equals(reason)) {
                 SPhraseSpec away = k.clause("I", "be", "out of the office that day");
-                SPhraseSpec s = meet("I", day);
-                switch (voice.mood()) {
-                    case FIRM -> Nlg.not(Nlg.modal(s, "will"));
-                    case HEDGED -> {
-                        Nlg.not(Nlg.modal(s, "could"));
-                        s.addPreModifier("really");
-                    }
-                    case WARM -> {
-                        Nlg.modal(s, "would");
-                        s.addPreModifier("gladly");
-                    }
-                    default -> Nlg.not(Nlg.modal(s, "can"));
-                }
-                Nlg.cue(s, cue);
-                if (voice.mood() == Mood.WARM) {
-                    return k.sentence(s, "but", away, voice.exclaim() ? '!' : '.');
-                }
-                CoordinatedPhraseElement c = k.factory().createCoordinatedPhrase(s, away);
-                c.setConjunction("because");
-                return end(c);
+                return voice.refusal(k, meet("I", day), away, cue);
             }
             NPPhraseSpec other = k.factory().createNounPhrase("a", "day");
             other.addPostModifier("other than " + day);

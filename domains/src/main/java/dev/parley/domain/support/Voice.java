@@ -4,6 +4,8 @@ import dev.parley.dialogue.Instruction;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import simplenlg.framework.CoordinatedPhraseElement;
+import simplenlg.phrasespec.SPhraseSpec;
 
 /**
  * How a negotiation tone sounds in the offline words: its sentence form ({@link Mood}), the cue phrases that open
@@ -59,6 +61,34 @@ public record Voice(String name, Mood mood, List<String> cues, boolean exclaim, 
     /** One of this voice's cue phrases, chosen by the seed, or null for the baseline. */
     public String cue(long seed, String salt) {
         return cues.isEmpty() ? null : cues.get(Nlg.pick(seed, salt + "/cue/" + name, cues.size()));
+    }
+
+    /**
+     * A refusal in this voice, as the fruit and the scheduling words both refuse: {@code declined} ("I give you
+     * ...", "I meet on ...") made modal by the mood (firm "will not", hedged "could not really", warm "would
+     * gladly", otherwise "cannot"), {@code cue} on it, then {@code reason}: "..., but ..." when warm, else
+     * "... because ...". Changes {@code declined}.
+     */
+    public String refusal(Nlg k, SPhraseSpec declined, SPhraseSpec reason, String cue) {
+        switch (mood) {
+            case FIRM -> Nlg.not(Nlg.modal(declined, "will"));
+            case HEDGED -> {
+                Nlg.not(Nlg.modal(declined, "could"));
+                declined.addPreModifier("really");
+            }
+            case WARM -> {
+                Nlg.modal(declined, "would");
+                declined.addPreModifier("gladly");
+            }
+            default -> Nlg.not(Nlg.modal(declined, "can"));
+        }
+        Nlg.cue(declined, cue);
+        if (mood == Mood.WARM) {
+            return k.sentence(declined, "but", reason, exclaim ? '!' : '.');
+        }
+        CoordinatedPhraseElement c = k.factory().createCoordinatedPhrase(declined, reason);
+        c.setConjunction("because");
+        return exclaim ? k.sentence(c, '!') : k.sentence(c);
     }
 
     private static final Voice BASELINE = new Voice(Instruction.ANY.name(), Mood.PLAIN, List.of(), false,
