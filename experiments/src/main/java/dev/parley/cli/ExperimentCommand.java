@@ -34,6 +34,12 @@ import picocli.CommandLine.Spec;
 
 /** {@code parley experiment}: the paper's Table 1 (NashConv, CFR gain, payoffs) for one domain or all. */
 @Command(name = "experiment", mixinStandardHelpOptions = true,
+        footerHeading = ReportDirOption.FILES,
+        footer = {"  report.txt, report.json: the report as a table and as JSON",
+            "  report.csv: exact runs, a row per domain and profile",
+            "  dialogues.jsonl: exact runs, the --dialogues most probable dialogues",
+            "  nash_conv.png, gain_vs_nash_conv.png, instruction_mass.png: exact runs",
+            "  curve.txt, curve.json, curve.png: with --curve, the cost curve alone"},
         description = "Build a domain's dialogue game, solve it with CFR and report NashConv, CFR gain and the "
                 + "payoff table (equilibrium vs baseline), as text, JSON, CSV and PNG charts.")
 final class ExperimentCommand implements Callable<Integer> {
@@ -84,9 +90,8 @@ final class ExperimentCommand implements Callable<Integer> {
             description = "Print the N most probable dialogues of each profile after the table.")
     int show;
 
-    @Option(names = "--out", paramLabel = "DIR",
-            description = "Write report.txt, report.json, report.csv, dialogues.jsonl and PNG charts here.")
-    Path out;
+    @Mixin
+    ReportDirOption reportDir = new ReportDirOption();
 
     @Mixin
     JsonOption json;
@@ -183,7 +188,7 @@ final class ExperimentCommand implements Callable<Integer> {
         if (resume != null && !Files.isRegularFile(resume)) {
             throw new UserInputException("--resume " + resume + ": no such file");
         }
-        if (curve && out == null) {
+        if (curve && !reportDir.given()) {
             throw new UserInputException("--curve needs --out DIR for curve.json and curve.png");
         }
         ActionSpace space = UserInputException.parsed("--actions", () -> ActionSpace.parse(actions));
@@ -193,9 +198,7 @@ final class ExperimentCommand implements Callable<Integer> {
         if (show < 0) {
             throw new UserInputException("--show must be at least 0, got " + show);
         }
-        if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
-            throw new UserInputException("--out " + out + " is a file, not a directory");
-        }
+        reportDir.check();
         List<Domain> domains = new ArrayList<>();
         if (domain.equals("all")) {
             domains.addAll(DialogueDomains.all());
@@ -229,20 +232,20 @@ final class ExperimentCommand implements Callable<Integer> {
                     stdout.print(ReportWriter.dialoguesText(reports.stream().map(SeededReport::first).toList(),
                             show));
                 }
-                written = out == null ? List.of() : ReportWriter.writeAll(reports, out);
+                written = !reportDir.given() ? List.of() : ReportWriter.writeAll(reports, reportDir.dir);
             } else if (results.get(0) instanceof Experiment.SampledResult) {
                 List<SeededSampledReport> reports = results.stream()
                         .map(r -> ((Experiment.SampledResult) r).report()).toList();
                 stdout.print(json.on() ? SampledReportWriter.jsonText(reports) + "\n"
                         : SampledReportWriter.table(reports));
-                written = out == null ? List.of() : SampledReportWriter.writeAll(reports, out);
+                written = !reportDir.given() ? List.of() : SampledReportWriter.writeAll(reports, reportDir.dir);
             } else {
                 List<SeededCurve> curves = results.stream().map(r -> ((Experiment.CurveResult) r).curve()).toList();
                 stdout.print(json.on() ? CostCurveWriter.jsonText(curves) + "\n" : CostCurveWriter.table(curves));
-                written = CostCurveWriter.writeAll(curves, out);
+                written = CostCurveWriter.writeAll(curves, reportDir.dir);
             }
         } catch (IOException e) {
-            throw new UserInputException("cannot write the " + (curve ? "curve" : "report") + " to " + out + ": "
+            throw new UserInputException("cannot write the " + (curve ? "curve" : "report") + " to " + reportDir.dir + ": "
                     + e.getMessage());
         }
         for (Path p : written) {

@@ -30,6 +30,10 @@ import picocli.CommandLine.Option;
 
 /** {@code parley imitate}: imitate CFR policies and play the imitation in a held-out domain (paper App. E). */
 @Command(name = "imitate", mixinStandardHelpOptions = true,
+        footerHeading = ReportDirOption.FILES,
+        footer = {"  report.json: the report",
+            "  dataset.jsonl: text, features and CFR policy per information state",
+            "    (--dataset-in reads it back)"},
         description = "Imitation of CFR policies and transfer to a held-out domain: a dataset of information states"
                 + " (MiniLM embeddings of the dialogue in words) and CFR policies from the training domains, a 2x256"
                 + " network fitted with Adam and early stopping, its cross-entropy and KL to the held-out domain's CFR"
@@ -82,9 +86,8 @@ final class ImitateCommand implements Callable<Integer> {
                     + "solving the training domains.")
     Path datasetIn;
 
-    @Option(names = "--out", paramLabel = "DIR",
-            description = "Write report.json and the dataset (dataset.jsonl: text, features, CFR policy).")
-    Path out;
+    @Mixin
+    ReportDirOption reportDir = new ReportDirOption();
 
     @Mixin
     JsonOption json;
@@ -127,7 +130,7 @@ final class ImitateCommand implements Callable<Integer> {
         dealt.check();
         StudyCommand.atLeast(solving.iterations, 1, "--iterations");
         int[] hiddenSizes = training.check();
-        StudyCommand.checkOut(out);
+        reportDir.check();
         MetaSolver meta = MetaSolvers.require(training.metaSolver);
         Mlp loaded = null;
         if (modelIn != null) {
@@ -198,8 +201,8 @@ final class ImitateCommand implements Callable<Integer> {
                         MiniLmFeaturizer.NAME));
                 json.err().println("wrote " + modelOut);
             }
-            if (out != null) {
-                for (Path p : ImitationJson.writeAll(report, runs.get(0), out)) {
+            if (reportDir.given()) {
+                for (Path p : ImitationJson.writeAll(report, runs.get(0), reportDir.dir)) {
                     json.err().println("wrote " + p);
                 }
             }

@@ -82,13 +82,13 @@ final class PromptPsroCommand {
         }
         PrintWriter out = o.spec.commandLine().getOut();
         out.print(o.json.on() ? report.jsonText() + "\n" : report.table());
-        if (o.out != null) {
+        if (o.reportDir.given()) {
             try {
-                for (Path p : report.writeAll(o.out)) {
+                for (Path p : report.writeAll(o.reportDir.dir)) {
                     o.spec.commandLine().getErr().println("wrote " + p);
                 }
             } catch (IOException e) {
-                throw new UserInputException("cannot write the report to " + o.out + ": " + e.getMessage());
+                throw new UserInputException("cannot write the report to " + o.reportDir.dir + ": " + e.getMessage());
             }
         }
         return 0;

@@ -37,6 +37,9 @@ import picocli.CommandLine.Spec;
  * a dialogue domain's instructions ({@code --domain}).
  */
 @Command(name = "psro", mixinStandardHelpOptions = true,
+        footerHeading = ReportDirOption.FILES,
+        footer = {"  psro.json, psro.txt: with --domain, the populations and meta-strategies",
+            "  meta_strategy_PLAYER.png: with --domain, each player's mass per instruction"},
         description = {"With --game: PSRO on a built-in game: solve the meta-game of the populations with a "
                 + "meta-solver, add best responses (exact or sampled) to the meta-strategies, and report each "
                 + "iteration's population, meta-strategy and NashConv.",
@@ -111,10 +114,8 @@ final class PsroCommand implements Callable<Integer> {
                     + "(default), or the baseline 'any' alone.")
     String start;
 
-    @Option(names = "--out", paramLabel = "DIR",
-            description = "With --domain: write psro.json, psro.txt and a PNG chart per player of the "
-                    + "meta-strategy's mass per instruction over the iterations.")
-    Path out;
+    @Mixin
+    ReportDirOption reportDir = new ReportDirOption();
 
     @Mixin
     LlmOptions llmOptions;

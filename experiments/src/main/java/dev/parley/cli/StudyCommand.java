@@ -8,7 +8,6 @@ import dev.parley.dialogue.MoveGenerator;
 import dev.parley.dialogue.OfflineMoveGenerator;
 import dev.parley.domain.DialogueDomains;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,12 +44,6 @@ final class StudyCommand implements Callable<Integer> {
     static Domain domain(String name) {
         return DialogueDomains.find(name).orElseThrow(() -> new UserInputException("unknown domain '" + name
                 + "'; expected one of " + DialogueDomains.names()));
-    }
-
-    static void checkOut(Path out) {
-        if (out != null && Files.exists(out) && !Files.isDirectory(out)) {
-            throw new UserInputException("--out " + out + " is a file, not a directory");
-        }
     }
 
     static void atLeast(int value, int min, String option) {

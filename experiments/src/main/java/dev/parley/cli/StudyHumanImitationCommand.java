@@ -10,7 +10,6 @@ import dev.parley.nfg.MetaSolver;
 import dev.parley.nfg.MetaSolvers;
 import dev.parley.study.HumanImitationStudy;
 import dev.parley.study.StudyJson;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -20,6 +19,8 @@ import picocli.CommandLine.Option;
 
 /** {@code parley study human-imitation}: behaviour cloning of CaSiNo's people, and the clone in the meta-game. */
 @Command(name = "human-imitation", mixinStandardHelpOptions = true,
+        footerHeading = ReportDirOption.FILES,
+        footer = {"  report.json, report.csv: the report"},
         description = "Imitation of people (CaSiNo): behaviour cloning of each person's move x strategy group at"
                 + " each turn from the MiniLM embedding of what the person knew, with the imitation network;"
                 + " trained on train, stopped early on valid; log-loss and accuracy on valid and the held-out test"
@@ -64,8 +65,8 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
     @Mixin
     ValidOnlyOption split = new ValidOnlyOption();
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write report.json and report.csv.")
-    Path out;
+    @Mixin
+    ReportDirOption reportDir = new ReportDirOption();
 
     @Mixin
     JsonOption jsonOption = new JsonOption();
@@ -85,7 +86,7 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
         }
         ActionSpace space = UserInputException.parsed("--actions", () -> ActionSpace.parse(actions));
         MetaSolver meta = MetaSolvers.require(training.metaSolver);
-        StudyCommand.checkOut(out);
+        reportDir.check();
         HumanCorpus corpus = people.load(split.validOnly);
         HumanImitationStudy.Config config = new HumanImitationStudy.Config(scenarios, replies.maxReplies, solving.iterations,
                 hiddenSizes, training.epochs, training.patience, seeds, space);
@@ -98,7 +99,7 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
                     new MiniLmFeaturizer(), meta, n -> bar.step());
         }
         ObjectNode o = json(r, training.metaSolver);
-        StudyCommand.emit(jsonOption, o, () -> table(r), out, new ReportFile("report.csv", () -> csv(r)));
+        StudyCommand.emit(jsonOption, o, () -> table(r), reportDir.dir, new ReportFile("report.csv", () -> csv(r)));
         return 0;
     }
 

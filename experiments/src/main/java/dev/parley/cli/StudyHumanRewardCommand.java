@@ -18,6 +18,10 @@ import picocli.CommandLine.Option;
 
 /** {@code parley study human-reward}: a reward model's points against the points people actually scored. */
 @Command(name = "human-reward", mixinStandardHelpOptions = true,
+        footerHeading = ReportDirOption.FILES,
+        footer = {"  report.json, report.csv: the report",
+            "  cases.csv: a row per recorded negotiation",
+            "  answers.jsonl: the judge's answer for each negotiation"},
         description = "Reward-model fidelity on real outcomes (CaSiNo): the judge reads each recorded negotiation of"
                 + " valid and of the held-out test split with both campers' priorities and predicts each camper's"
                 + " points; correlation, mean absolute error and agreement on who did better against the recorded"
@@ -36,7 +40,7 @@ final class StudyHumanRewardCommand implements Callable<Integer> {
     int sample;
 
     @Mixin
-    CasesReportOption report = new CasesReportOption();
+    ReportDirOption reportDir = new ReportDirOption();
 
     @Mixin
     JsonOption jsonOption = new JsonOption();
@@ -48,7 +52,7 @@ final class StudyHumanRewardCommand implements Callable<Integer> {
     public Integer call() {
         Judge judge = judging.judge(llmOptions);
         StudyCommand.atLeast(sample, 0, "--sample");
-        StudyCommand.checkOut(report.out);
+        reportDir.check();
         HumanCorpus.Sample drawn = people.draw(sample);
         HumanRewardStudy.Report r;
         try (LlmOptions.Session session = llmOptions.open()) {
@@ -63,7 +67,7 @@ final class StudyHumanRewardCommand implements Callable<Integer> {
         }
         HumanRewardStudy.Report done = r;
         ObjectNode o = json(r);
-        StudyCommand.emit(jsonOption, o, () -> table(done), report.out,
+        StudyCommand.emit(jsonOption, o, () -> table(done), reportDir.dir,
                 new ReportFile("report.csv", () -> csv(done)),
                 new ReportFile("cases.csv", () -> cases(done)),
                 new ReportFile("answers.jsonl", () -> answers(done)));

@@ -15,6 +15,9 @@ import picocli.CommandLine.Option;
 
 /** {@code parley study human-solver}: the solved game's equilibrium payoffs against what the people got. */
 @Command(name = "human-solver", mixinStandardHelpOptions = true,
+        footerHeading = ReportDirOption.FILES,
+        footer = {"  report.json, report.csv: the report",
+            "  cases.csv: a row per recorded negotiation"},
         description = "The solver against people's results (CaSiNo): for each recorded negotiation of valid and of"
                 + " the held-out test split, the campsite game on that one scenario (the two people's priority"
                 + " tables and reasons), built offline and solved by CFR; the equilibrium payoffs beside the points"
@@ -36,7 +39,7 @@ final class StudyHumanSolverCommand implements Callable<Integer> {
     int sample;
 
     @Mixin
-    CasesReportOption report = new CasesReportOption();
+    ReportDirOption reportDir = new ReportDirOption();
 
     @Mixin
     JsonOption jsonOption = new JsonOption();
@@ -46,7 +49,7 @@ final class StudyHumanSolverCommand implements Callable<Integer> {
         replies.check();
         StudyCommand.atLeast(solving.iterations, 1, "--iterations");
         StudyCommand.atLeast(sample, 0, "--sample");
-        StudyCommand.checkOut(report.out);
+        reportDir.check();
         HumanCorpus.Sample drawn = people.draw(sample);
         HumanSolverStudy.Config config = new HumanSolverStudy.Config(replies.maxReplies, solving.iterations);
         HumanSolverStudy.Report r;
@@ -54,7 +57,7 @@ final class StudyHumanSolverCommand implements Callable<Integer> {
             r = HumanSolverStudy.run(config, drawn.valid(), drawn.test(), bar::step);
         }
         ObjectNode o = json(r);
-        StudyCommand.emit(jsonOption, o, () -> table(r), report.out,
+        StudyCommand.emit(jsonOption, o, () -> table(r), reportDir.dir,
                 new ReportFile("report.csv", () -> csv(r)),
                 new ReportFile("cases.csv", () -> cases(r)));
         return 0;

@@ -6,16 +6,17 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.agent.MiniLmWordingMatcher;
 import dev.parley.study.HumanSteeringStudy;
 import dev.parley.study.StudyJson;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /** {@code parley study human-steering}: Parley's reading of people's words against the annotators' strategies. */
 @Command(name = "human-steering", mixinStandardHelpOptions = true,
+        footerHeading = ReportDirOption.FILES,
+        footer = {"  report.json, report.csv: the report",
+            "  items.csv: a row per annotated utterance"},
         description = "Steering accuracy on human words (CaSiNo): which strategy group Parley's tracker reads in each"
                 + " annotated utterance of valid and of the held-out test split, against the annotators' labels;"
                 + " accuracy, macro-F1, the majority class and the confusion matrix, beside a majority baseline and a"
@@ -25,21 +26,21 @@ final class StudyHumanSteeringCommand implements Callable<Integer> {
     @Mixin
     HumanCorpusOptions people = new HumanCorpusOptions();
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write report.json, report.csv and items.csv.")
-    Path out;
+    @Mixin
+    ReportDirOption reportDir = new ReportDirOption();
 
     @Mixin
     JsonOption jsonOption = new JsonOption();
 
     @Override
     public Integer call() {
-        StudyCommand.checkOut(out);
+        reportDir.check();
         HumanCorpus corpus = people.load(false);
         MiniLmWordingMatcher minilm = new MiniLmWordingMatcher();
         HumanSteeringStudy.Report r = HumanSteeringStudy.run(corpus.train(), corpus.valid(), corpus.test(),
                 minilm::embed);
         ObjectNode o = json(r);
-        StudyCommand.emit(jsonOption, o, () -> table(r), out,
+        StudyCommand.emit(jsonOption, o, () -> table(r), reportDir.dir,
                 new ReportFile("report.csv", () -> csv(r)),
                 new ReportFile("items.csv", () -> items(r)));
         return 0;

@@ -7,7 +7,6 @@ import dev.parley.experiment.Judge;
 import dev.parley.study.Outcome;
 import dev.parley.study.RewardStudy;
 import dev.parley.study.StudyJson;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -15,6 +14,9 @@ import picocli.CommandLine.Option;
 
 /** {@code parley study reward}: an LLM judge against the domain's exact scorer (paper §4, App. C.1). */
 @Command(name = "reward", mixinStandardHelpOptions = true,
+        footerHeading = ReportDirOption.FILES,
+        footer = {"  report.json: the report",
+            "  cases.jsonl: every scored case"},
         description = "Reward-model fidelity: N random dialogues of each outcome (valid, rejected, incomplete), each"
                 + " scored by the judge and by the exact scorer; normalised absolute error, sign mismatch, agreement"
                 + " and rank correlation with 95%% intervals, per outcome and overall; the worst cases with their"
@@ -43,8 +45,8 @@ final class StudyRewardCommand implements Callable<Integer> {
             description = "Worst cases kept with their transcripts (default ${DEFAULT-VALUE}).")
     int worst;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write report.json and cases.jsonl here.")
-    Path out;
+    @Mixin
+    ReportDirOption reportDir = new ReportDirOption();
 
     @Mixin
     JsonOption json;
@@ -58,7 +60,7 @@ final class StudyRewardCommand implements Callable<Integer> {
         StudyCommand.atLeast(samples, 1, "--samples");
         dealt.check();
         StudyCommand.atLeast(worst, 0, "--worst");
-        StudyCommand.checkOut(out);
+        reportDir.check();
         Judge judge = judging.judge(llmOptions);
         if (judge instanceof Judge.Joint) {
             // the study compares each player's score with the exact one, which a joint judge gives only together
@@ -76,7 +78,7 @@ final class StudyRewardCommand implements Callable<Integer> {
                     bar -> RewardStudy.run(d, moves, j, config, session.executor(), n -> bar.step()));
         }
         RewardStudy.Report done = report;
-        StudyCommand.emit(json, json.on() ? StudyJson.text(StudyJson.reward(report)) + "\n" : table(report), out,
+        StudyCommand.emit(json, json.on() ? StudyJson.text(StudyJson.reward(report)) + "\n" : table(report), reportDir.dir,
                 dir -> StudyJson.writeReward(done, dir));
         return 0;
     }

@@ -7,7 +7,6 @@ import dev.parley.study.InstructionClassifier;
 import dev.parley.study.LlmClassifier;
 import dev.parley.study.SteeringStudy;
 import dev.parley.study.StudyJson;
-import java.nio.file.Path;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -16,6 +15,10 @@ import picocli.CommandLine.Option;
 
 /** {@code parley study steering}: do generated words follow the instruction? (paper §4, App. B.1) */
 @Command(name = "steering", mixinStandardHelpOptions = true,
+        footerHeading = ReportDirOption.FILES,
+        footer = {"  report.json: the report",
+            "  messages.jsonl: each message, its instruction and the classifier's answer",
+            "  confusion.png: the confusion matrix"},
         description = "Steering accuracy: N messages under each instruction of a domain, at random points of random"
                 + " dialogues; a held-out classifier says which instruction made each. Accuracy with its 95%% Wilson"
                 + " interval, the chance level and the confusion matrix (confusion.png with --out).")
@@ -42,8 +45,8 @@ final class StudySteeringCommand implements Callable<Integer> {
     @Mixin
     DialogueGameOptions dealt = new DialogueGameOptions(10, 4);
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Write report.json, messages.jsonl and confusion.png.")
-    Path out;
+    @Mixin
+    ReportDirOption reportDir = new ReportDirOption();
 
     @Mixin
     JsonOption json;
@@ -56,7 +59,7 @@ final class StudySteeringCommand implements Callable<Integer> {
         Domain d = target.domain;
         StudyCommand.atLeast(samples, 1, "--samples");
         dealt.check();
-        StudyCommand.checkOut(out);
+        reportDir.check();
         if (!classifier.equals("embedding") && !classifier.equals("llm")) {
             throw new UserInputException("--classifier must be embedding or llm, not '" + classifier + "'");
         }
@@ -80,7 +83,7 @@ final class StudySteeringCommand implements Callable<Integer> {
                     bar -> SteeringStudy.run(d, moves, c, config, session.executor(), n -> bar.step()));
         }
         SteeringStudy.Report done = report;
-        StudyCommand.emit(json, json.on() ? StudyJson.text(StudyJson.steering(report)) + "\n" : table(report), out,
+        StudyCommand.emit(json, json.on() ? StudyJson.text(StudyJson.steering(report)) + "\n" : table(report), reportDir.dir,
                 dir -> StudyJson.writeSteering(done, dir));
         return 0;
     }
