@@ -19,7 +19,6 @@ import dev.parley.experiment.SeededSampledReport;
 import dev.parley.mccfr.MccfrSolver;
 import dev.parley.solver.SolverKind;
 import dev.parley.solver.Solvers;
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,7 +33,7 @@ import picocli.CommandLine.Spec;
 
 /** {@code parley experiment}: the paper's Table 1 (NashConv, CFR gain, payoffs) for one domain or all. */
 @Command(name = "experiment", mixinStandardHelpOptions = true,
-        footerHeading = ReportDirOption.FILES,
+        footerHeading = ReportOptions.FILES,
         footer = {"  report.txt, report.json: the report as a table and as JSON",
             "  report.csv: exact runs, a row per domain and profile",
             "  dialogues.jsonl: exact runs, the --dialogues most probable dialogues",
@@ -91,10 +90,7 @@ final class ExperimentCommand implements Callable<Integer> {
     int show;
 
     @Mixin
-    ReportDirOption reportDir = new ReportDirOption();
-
-    @Mixin
-    JsonOption json;
+    ReportOptions output = new ReportOptions();
 
     @Option(names = "--checkpoint-every", defaultValue = "0", paramLabel = "N",
             description = "mccfr-os/mccfr-es: every N model calls, estimate the figures so far, print them and save"
@@ -188,7 +184,7 @@ final class ExperimentCommand implements Callable<Integer> {
         if (resume != null && !Files.isRegularFile(resume)) {
             throw new UserInputException("--resume " + resume + ": no such file");
         }
-        if (curve && !reportDir.given()) {
+        if (curve && !output.toDir()) {
             throw new UserInputException("--curve needs --out DIR for curve.json and curve.png");
         }
         ActionSpace space = UserInputException.parsed("--actions", () -> ActionSpace.parse(actions));
@@ -198,7 +194,7 @@ final class ExperimentCommand implements Callable<Integer> {
         if (show < 0) {
             throw new UserInputException("--show must be at least 0, got " + show);
         }
-        reportDir.check();
+        output.check();
         List<Domain> domains = new ArrayList<>();
         if (domain.equals("all")) {
             domains.addAll(DialogueDomains.all());
@@ -221,35 +217,24 @@ final class ExperimentCommand implements Callable<Integer> {
 
     /** Prints the results (the table or JSON) and writes the report's files to --out. */
     private void write(List<Experiment.Result> results) {
-        PrintWriter stdout = spec.commandLine().getOut();
-        List<Path> written;
-        try {
-            if (results.get(0) instanceof Experiment.ExactResult) {
-                List<SeededReport> reports = results.stream().map(r -> ((Experiment.ExactResult) r).report())
-                        .toList();
-                stdout.print(json.on() ? ReportWriter.jsonText(reports) + "\n" : ReportWriter.table(reports));
-                if (show > 0 && !json.on()) {
-                    stdout.print(ReportWriter.dialoguesText(reports.stream().map(SeededReport::first).toList(),
-                            show));
-                }
-                written = !reportDir.given() ? List.of() : ReportWriter.writeAll(reports, reportDir.dir);
-            } else if (results.get(0) instanceof Experiment.SampledResult) {
-                List<SeededSampledReport> reports = results.stream()
-                        .map(r -> ((Experiment.SampledResult) r).report()).toList();
-                stdout.print(json.on() ? SampledReportWriter.jsonText(reports) + "\n"
-                        : SampledReportWriter.table(reports));
-                written = !reportDir.given() ? List.of() : SampledReportWriter.writeAll(reports, reportDir.dir);
-            } else {
-                List<SeededCurve> curves = results.stream().map(r -> ((Experiment.CurveResult) r).curve()).toList();
-                stdout.print(json.on() ? CostCurveWriter.jsonText(curves) + "\n" : CostCurveWriter.table(curves));
-                written = CostCurveWriter.writeAll(curves, reportDir.dir);
+        PrintWriter stdout = output.out();
+        if (results.get(0) instanceof Experiment.ExactResult) {
+            List<SeededReport> reports = results.stream().map(r -> ((Experiment.ExactResult) r).report()).toList();
+            stdout.print(output.on() ? ReportWriter.jsonText(reports) + "\n" : ReportWriter.table(reports));
+            if (show > 0 && !output.on()) {
+                stdout.print(ReportWriter.dialoguesText(reports.stream().map(SeededReport::first).toList(), show));
             }
-        } catch (IOException e) {
-            throw new UserInputException("cannot write the " + (curve ? "curve" : "report") + " to " + reportDir.dir + ": "
-                    + e.getMessage());
-        }
-        for (Path p : written) {
-            spec.commandLine().getErr().println("wrote " + p);
+            output.writeFiles("report", dir -> ReportWriter.writeAll(reports, dir));
+        } else if (results.get(0) instanceof Experiment.SampledResult) {
+            List<SeededSampledReport> reports = results.stream()
+                    .map(r -> ((Experiment.SampledResult) r).report()).toList();
+            stdout.print(output.on() ? SampledReportWriter.jsonText(reports) + "\n"
+                    : SampledReportWriter.table(reports));
+            output.writeFiles("report", dir -> SampledReportWriter.writeAll(reports, dir));
+        } else {
+            List<SeededCurve> curves = results.stream().map(r -> ((Experiment.CurveResult) r).curve()).toList();
+            stdout.print(output.on() ? CostCurveWriter.jsonText(curves) + "\n" : CostCurveWriter.table(curves));
+            output.writeFiles("curve", dir -> CostCurveWriter.writeAll(curves, dir));
         }
     }
 }

@@ -30,7 +30,7 @@ import picocli.CommandLine.Option;
 
 /** {@code parley imitate}: imitate CFR policies and play the imitation in a held-out domain (paper App. E). */
 @Command(name = "imitate", mixinStandardHelpOptions = true,
-        footerHeading = ReportDirOption.FILES,
+        footerHeading = ReportOptions.FILES,
         footer = {"  report.json: the report",
             "  dataset.jsonl: text, features and CFR policy per information state",
             "    (--dataset-in reads it back)"},
@@ -87,10 +87,7 @@ final class ImitateCommand implements Callable<Integer> {
     Path datasetIn;
 
     @Mixin
-    ReportDirOption reportDir = new ReportDirOption();
-
-    @Mixin
-    JsonOption json;
+    ReportOptions output = new ReportOptions();
 
     @Override
     public Integer call() {
@@ -130,7 +127,7 @@ final class ImitateCommand implements Callable<Integer> {
         dealt.check();
         StudyCommand.atLeast(solving.iterations, 1, "--iterations");
         int[] hiddenSizes = training.check();
-        reportDir.check();
+        output.check();
         MetaSolver meta = MetaSolvers.require(training.metaSolver);
         Mlp loaded = null;
         if (modelIn != null) {
@@ -194,21 +191,17 @@ final class ImitateCommand implements Callable<Integer> {
         }
         ObjectNode report = ImitationJson.report(held.name(), trainDomains.stream().map(Domain::name).toList(),
                 split, runs);
-        json.out().print(json.on() ? Json.write(report) + "\n" : table(report));
+        output.out().print(output.on() ? Json.write(report) + "\n" : table(report));
         try {
             if (modelOut != null && runs.get(0).training() != null) {
                 ModelFile.write(modelOut, new ModelFile.Saved(runs.get(0).training().network(), names(held),
                         MiniLmFeaturizer.NAME));
-                json.err().println("wrote " + modelOut);
-            }
-            if (reportDir.given()) {
-                for (Path p : ImitationJson.writeAll(report, runs.get(0), reportDir.dir)) {
-                    json.err().println("wrote " + p);
-                }
+                output.err().println("wrote " + modelOut);
             }
         } catch (IOException e) {
             throw new UserInputException("cannot write: " + e.getMessage());
         }
+        output.writeFiles("report", dir -> ImitationJson.writeAll(report, runs.get(0), dir));
         return 0;
     }
 

@@ -9,7 +9,7 @@ import picocli.CommandLine.Spec;
  * {@code --json}, which every command that prints a result shares (a picocli mixin), with the streams of the command
  * that mixes it in: a command that only prints needs no spec of its own.
  */
-final class JsonOption {
+class JsonOption {
 
     @Option(names = "--json", description = "Print JSON instead of the table or text.")
     boolean json;

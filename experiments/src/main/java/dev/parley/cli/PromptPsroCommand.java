@@ -16,9 +16,7 @@ import dev.parley.psro.prompt.LexiconProposer;
 import dev.parley.psro.prompt.LlmInstructionProposer;
 import dev.parley.psro.prompt.PromptPsro;
 import dev.parley.psro.prompt.PromptPsroIteration;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -81,16 +79,8 @@ final class PromptPsroCommand {
                     o.candidates, o.dealt.seed, its, simulator.playouts(), calls, seconds, simulator.verification());
         }
         PrintWriter out = o.spec.commandLine().getOut();
-        out.print(o.json.on() ? report.jsonText() + "\n" : report.table());
-        if (o.reportDir.given()) {
-            try {
-                for (Path p : report.writeAll(o.reportDir.dir)) {
-                    o.spec.commandLine().getErr().println("wrote " + p);
-                }
-            } catch (IOException e) {
-                throw new UserInputException("cannot write the report to " + o.reportDir.dir + ": " + e.getMessage());
-            }
-        }
+        out.print(o.output.on() ? report.jsonText() + "\n" : report.table());
+        o.output.writeFiles("report", report::writeAll);
         return 0;
     }
 }

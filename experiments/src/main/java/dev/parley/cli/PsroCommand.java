@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
  * a dialogue domain's instructions ({@code --domain}).
  */
 @Command(name = "psro", mixinStandardHelpOptions = true,
-        footerHeading = ReportDirOption.FILES,
+        footerHeading = ReportOptions.FILES,
         footer = {"  psro.json, psro.txt: with --domain, the populations and meta-strategies",
             "  meta_strategy_PLAYER.png: with --domain, each player's mass per instruction"},
         description = {"With --game: PSRO on a built-in game: solve the meta-game of the populations with a "
@@ -96,9 +96,6 @@ final class PsroCommand implements Callable<Integer> {
     @Mixin
     DialogueGameOptions dealt = new DialogueGameOptions(8, 6);
 
-    @Mixin
-    JsonOption json;
-
     @Option(names = "--policy-out", paramLabel = "FILE",
             description = "With --game: write the last meta-strategy as a behavioural policy (JSON, as solve"
                     + " --policy-out writes), each player mixing its population by its weights.")
@@ -115,7 +112,7 @@ final class PsroCommand implements Callable<Integer> {
     String start;
 
     @Mixin
-    ReportDirOption reportDir = new ReportDirOption();
+    ReportOptions output = new ReportOptions();
 
     @Mixin
     LlmOptions llmOptions;
@@ -185,7 +182,7 @@ final class PsroCommand implements Callable<Integer> {
             }
         }
         PrintWriter out = spec.commandLine().getOut();
-        if (json.on()) {
+        if (output.on()) {
             out.println(Json.write(json(g, its, seconds)));
         } else {
             Table t = new Table("iteration", "population", "NashConv", "simulations", "meta-strategy");

@@ -7,7 +7,6 @@ import dev.parley.llm.LlmException;
 import dev.parley.dialogue.MoveGenerator;
 import dev.parley.dialogue.OfflineMoveGenerator;
 import dev.parley.domain.DialogueDomains;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -78,10 +77,6 @@ final class StudyCommand implements Callable<Integer> {
     }
 
     /** What writes a study's files into a directory, returning the paths written. */
-    interface StudyFiles {
-        List<Path> write(Path dir) throws IOException;
-    }
-
     /**
      * The generator {@code --generator} names: {@code offline} the domain's planner and realiser, {@code llm} the
      * session's model (refused offline), {@code null} whatever the session offers.
@@ -113,11 +108,11 @@ final class StudyCommand implements Callable<Integer> {
 
     /**
      * Prints a study's report, as JSON with {@code --json} and else as its table, then writes report.json and
-     * {@code files} under {@code out} when one is given.
+     * {@code files} into {@code --out} when it is given.
      */
-    static void emit(JsonOption output, ObjectNode report, Supplier<String> table, Path out, ReportFile... files) {
+    static void emit(ReportOptions output, ObjectNode report, Supplier<String> table, ReportFile... files) {
         String json = StudyJson.text(report) + "\n";
-        emit(output, output.on() ? json : table.get(), out, dir -> {
+        emit(output, output.on() ? json : table.get(), dir -> {
             List<Path> written = new ArrayList<>();
             written.add(StudyJson.write(dir, "report.json", json));
             for (ReportFile f : files) {
@@ -127,18 +122,9 @@ final class StudyCommand implements Callable<Integer> {
         });
     }
 
-    /** Prints the report (JSON or table), then writes its files under {@code out} when one is given. */
-    static void emit(JsonOption output, String printed, Path out, StudyFiles files) {
+    /** Prints the report (JSON or table), then writes its files into {@code --out} when it is given. */
+    static void emit(ReportOptions output, String printed, ReportOptions.DirWriter files) {
         output.out().print(printed);
-        if (out == null) {
-            return;
-        }
-        try {
-            for (Path p : files.write(out)) {
-                output.err().println("wrote " + p);
-            }
-        } catch (IOException e) {
-            throw new UserInputException("cannot write the study to " + out + ": " + e.getMessage());
-        }
+        output.writeFiles("study", files);
     }
 }

@@ -19,7 +19,7 @@ import picocli.CommandLine.Option;
 
 /** {@code parley study human-imitation}: behaviour cloning of CaSiNo's people, and the clone in the meta-game. */
 @Command(name = "human-imitation", mixinStandardHelpOptions = true,
-        footerHeading = ReportDirOption.FILES,
+        footerHeading = ReportOptions.FILES,
         footer = {"  report.json, report.csv: the report"},
         description = "Imitation of people (CaSiNo): behaviour cloning of each person's move x strategy group at"
                 + " each turn from the MiniLM embedding of what the person knew, with the imitation network;"
@@ -66,10 +66,7 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
     ValidOnlyOption split = new ValidOnlyOption();
 
     @Mixin
-    ReportDirOption reportDir = new ReportDirOption();
-
-    @Mixin
-    JsonOption jsonOption = new JsonOption();
+    ReportOptions output = new ReportOptions();
 
     @Override
     public Integer call() {
@@ -86,7 +83,7 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
         }
         ActionSpace space = UserInputException.parsed("--actions", () -> ActionSpace.parse(actions));
         MetaSolver meta = MetaSolvers.require(training.metaSolver);
-        reportDir.check();
+        output.check();
         HumanCorpus corpus = people.load(split.validOnly);
         HumanImitationStudy.Config config = new HumanImitationStudy.Config(scenarios, replies.maxReplies, solving.iterations,
                 hiddenSizes, training.epochs, training.patience, seeds, space);
@@ -99,7 +96,7 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
                     new MiniLmFeaturizer(), meta, n -> bar.step());
         }
         ObjectNode o = json(r, training.metaSolver);
-        StudyCommand.emit(jsonOption, o, () -> table(r), reportDir.dir, new ReportFile("report.csv", () -> csv(r)));
+        StudyCommand.emit(output, o, () -> table(r), new ReportFile("report.csv", () -> csv(r)));
         return 0;
     }
 

@@ -18,7 +18,7 @@ import picocli.CommandLine.Option;
 
 /** {@code parley study human-reward}: a reward model's points against the points people actually scored. */
 @Command(name = "human-reward", mixinStandardHelpOptions = true,
-        footerHeading = ReportDirOption.FILES,
+        footerHeading = ReportOptions.FILES,
         footer = {"  report.json, report.csv: the report",
             "  cases.csv: a row per recorded negotiation",
             "  answers.jsonl: the judge's answer for each negotiation"},
@@ -40,10 +40,7 @@ final class StudyHumanRewardCommand implements Callable<Integer> {
     int sample;
 
     @Mixin
-    ReportDirOption reportDir = new ReportDirOption();
-
-    @Mixin
-    JsonOption jsonOption = new JsonOption();
+    ReportOptions output = new ReportOptions();
 
     @Mixin
     LlmOptions llmOptions;
@@ -52,7 +49,7 @@ final class StudyHumanRewardCommand implements Callable<Integer> {
     public Integer call() {
         Judge judge = judging.judge(llmOptions);
         StudyCommand.atLeast(sample, 0, "--sample");
-        reportDir.check();
+        output.check();
         HumanCorpus.Sample drawn = people.draw(sample);
         HumanRewardStudy.Report r;
         try (LlmOptions.Session session = llmOptions.open()) {
@@ -67,7 +64,7 @@ final class StudyHumanRewardCommand implements Callable<Integer> {
         }
         HumanRewardStudy.Report done = r;
         ObjectNode o = json(r);
-        StudyCommand.emit(jsonOption, o, () -> table(done), reportDir.dir,
+        StudyCommand.emit(output, o, () -> table(done),
                 new ReportFile("report.csv", () -> csv(done)),
                 new ReportFile("cases.csv", () -> cases(done)),
                 new ReportFile("answers.jsonl", () -> answers(done)));

@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 
 /** {@code parley study human-solver}: the solved game's equilibrium payoffs against what the people got. */
 @Command(name = "human-solver", mixinStandardHelpOptions = true,
-        footerHeading = ReportDirOption.FILES,
+        footerHeading = ReportOptions.FILES,
         footer = {"  report.json, report.csv: the report",
             "  cases.csv: a row per recorded negotiation"},
         description = "The solver against people's results (CaSiNo): for each recorded negotiation of valid and of"
@@ -39,17 +39,14 @@ final class StudyHumanSolverCommand implements Callable<Integer> {
     int sample;
 
     @Mixin
-    ReportDirOption reportDir = new ReportDirOption();
-
-    @Mixin
-    JsonOption jsonOption = new JsonOption();
+    ReportOptions output = new ReportOptions();
 
     @Override
     public Integer call() {
         replies.check();
         StudyCommand.atLeast(solving.iterations, 1, "--iterations");
         StudyCommand.atLeast(sample, 0, "--sample");
-        reportDir.check();
+        output.check();
         HumanCorpus.Sample drawn = people.draw(sample);
         HumanSolverStudy.Config config = new HumanSolverStudy.Config(replies.maxReplies, solving.iterations);
         HumanSolverStudy.Report r;
@@ -57,7 +54,7 @@ final class StudyHumanSolverCommand implements Callable<Integer> {
             r = HumanSolverStudy.run(config, drawn.valid(), drawn.test(), bar::step);
         }
         ObjectNode o = json(r);
-        StudyCommand.emit(jsonOption, o, () -> table(r), reportDir.dir,
+        StudyCommand.emit(output, o, () -> table(r),
                 new ReportFile("report.csv", () -> csv(r)),
                 new ReportFile("cases.csv", () -> cases(r)));
         return 0;

@@ -14,7 +14,7 @@ import picocli.CommandLine.Mixin;
 
 /** {@code parley study human-steering}: Parley's reading of people's words against the annotators' strategies. */
 @Command(name = "human-steering", mixinStandardHelpOptions = true,
-        footerHeading = ReportDirOption.FILES,
+        footerHeading = ReportOptions.FILES,
         footer = {"  report.json, report.csv: the report",
             "  items.csv: a row per annotated utterance"},
         description = "Steering accuracy on human words (CaSiNo): which strategy group Parley's tracker reads in each"
@@ -27,20 +27,17 @@ final class StudyHumanSteeringCommand implements Callable<Integer> {
     HumanCorpusOptions people = new HumanCorpusOptions();
 
     @Mixin
-    ReportDirOption reportDir = new ReportDirOption();
-
-    @Mixin
-    JsonOption jsonOption = new JsonOption();
+    ReportOptions output = new ReportOptions();
 
     @Override
     public Integer call() {
-        reportDir.check();
+        output.check();
         HumanCorpus corpus = people.load(false);
         MiniLmWordingMatcher minilm = new MiniLmWordingMatcher();
         HumanSteeringStudy.Report r = HumanSteeringStudy.run(corpus.train(), corpus.valid(), corpus.test(),
                 minilm::embed);
         ObjectNode o = json(r);
-        StudyCommand.emit(jsonOption, o, () -> table(r), reportDir.dir,
+        StudyCommand.emit(output, o, () -> table(r),
                 new ReportFile("report.csv", () -> csv(r)),
                 new ReportFile("items.csv", () -> items(r)));
         return 0;

@@ -14,7 +14,7 @@ import picocli.CommandLine.Option;
 
 /** {@code parley study reward}: an LLM judge against the domain's exact scorer (paper §4, App. C.1). */
 @Command(name = "reward", mixinStandardHelpOptions = true,
-        footerHeading = ReportDirOption.FILES,
+        footerHeading = ReportOptions.FILES,
         footer = {"  report.json: the report",
             "  cases.jsonl: every scored case"},
         description = "Reward-model fidelity: N random dialogues of each outcome (valid, rejected, incomplete), each"
@@ -46,10 +46,7 @@ final class StudyRewardCommand implements Callable<Integer> {
     int worst;
 
     @Mixin
-    ReportDirOption reportDir = new ReportDirOption();
-
-    @Mixin
-    JsonOption json;
+    ReportOptions output = new ReportOptions();
 
     @Mixin
     LlmOptions llmOptions;
@@ -60,7 +57,7 @@ final class StudyRewardCommand implements Callable<Integer> {
         StudyCommand.atLeast(samples, 1, "--samples");
         dealt.check();
         StudyCommand.atLeast(worst, 0, "--worst");
-        reportDir.check();
+        output.check();
         Judge judge = judging.judge(llmOptions);
         if (judge instanceof Judge.Joint) {
             // the study compares each player's score with the exact one, which a joint judge gives only together
@@ -78,7 +75,7 @@ final class StudyRewardCommand implements Callable<Integer> {
                     bar -> RewardStudy.run(d, moves, j, config, session.executor(), n -> bar.step()));
         }
         RewardStudy.Report done = report;
-        StudyCommand.emit(json, json.on() ? StudyJson.text(StudyJson.reward(report)) + "\n" : table(report), reportDir.dir,
+        StudyCommand.emit(output, output.on() ? StudyJson.text(StudyJson.reward(report)) + "\n" : table(report),
                 dir -> StudyJson.writeReward(done, dir));
         return 0;
     }

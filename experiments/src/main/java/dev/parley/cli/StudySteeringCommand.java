@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 
 /** {@code parley study steering}: do generated words follow the instruction? (paper §4, App. B.1) */
 @Command(name = "steering", mixinStandardHelpOptions = true,
-        footerHeading = ReportDirOption.FILES,
+        footerHeading = ReportOptions.FILES,
         footer = {"  report.json: the report",
             "  messages.jsonl: each message, its instruction and the classifier's answer",
             "  confusion.png: the confusion matrix"},
@@ -46,10 +46,7 @@ final class StudySteeringCommand implements Callable<Integer> {
     DialogueGameOptions dealt = new DialogueGameOptions(10, 4);
 
     @Mixin
-    ReportDirOption reportDir = new ReportDirOption();
-
-    @Mixin
-    JsonOption json;
+    ReportOptions output = new ReportOptions();
 
     @Mixin
     LlmOptions llmOptions;
@@ -59,7 +56,7 @@ final class StudySteeringCommand implements Callable<Integer> {
         Domain d = target.domain;
         StudyCommand.atLeast(samples, 1, "--samples");
         dealt.check();
-        reportDir.check();
+        output.check();
         if (!classifier.equals("embedding") && !classifier.equals("llm")) {
             throw new UserInputException("--classifier must be embedding or llm, not '" + classifier + "'");
         }
@@ -83,7 +80,7 @@ final class StudySteeringCommand implements Callable<Integer> {
                     bar -> SteeringStudy.run(d, moves, c, config, session.executor(), n -> bar.step()));
         }
         SteeringStudy.Report done = report;
-        StudyCommand.emit(json, json.on() ? StudyJson.text(StudyJson.steering(report)) + "\n" : table(report), reportDir.dir,
+        StudyCommand.emit(output, output.on() ? StudyJson.text(StudyJson.steering(report)) + "\n" : table(report),
                 dir -> StudyJson.writeSteering(done, dir));
         return 0;
     }

@@ -2,7 +2,9 @@ package dev.parley.cli;
 
 import static dev.parley.cli.CliRun.parley;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,9 +19,9 @@ import picocli.CommandLine;
  * The shared {@code --out DIR}: every command that mixes it in names the files it writes there in its help, and
  * refuses an {@code --out} that is an existing file before any work, leaving the file as it was.
  */
-class ReportDirOptionTest {
+class ReportOptionsTest {
 
-    /** Command path to its command line, for every command that mixes in {@link ReportDirOption}. */
+    /** Command path to its command line, for every command that mixes in {@link ReportOptions}. */
     private static Map<String, CommandLine> commandsWithReportDir() {
         Map<String, CommandLine> found = new LinkedHashMap<>();
         collect(Parley.commandLine(CliEnvironment.system()), new ArrayList<>(), found);
@@ -27,7 +29,7 @@ class ReportDirOptionTest {
     }
 
     private static void collect(CommandLine cl, List<String> path, Map<String, CommandLine> found) {
-        if (cl.getCommandSpec().mixins().values().stream().anyMatch(m -> m.userObject() instanceof ReportDirOption)) {
+        if (cl.getCommandSpec().mixins().values().stream().anyMatch(m -> m.userObject() instanceof ReportOptions)) {
             found.put(String.join(" ", path), cl);
         }
         cl.getSubcommands().forEach((name, sub) -> {
@@ -75,5 +77,19 @@ class ReportDirOptionTest {
             assertThat(r.err().strip()).as(label).isEqualTo("parley: --out " + file + " is a file, not a directory");
         }
         assertThat(Files.readString(file)).isEqualTo("keep me");
+    }
+
+    @Test
+    void writingNothingWithoutOutAndAFailedWriteNamesTheDirectory(@TempDir Path dir) {
+        ReportOptions none = new ReportOptions();
+        none.writeFiles("report", d -> {
+            throw new AssertionError("nothing is written without --out");
+        });
+        ReportOptions some = new ReportOptions();
+        some.dir = dir.resolve("reports");
+        assertThatThrownBy(() -> some.writeFiles("curve", d -> {
+            throw new IOException("No space left on device");
+        })).isInstanceOf(UserInputException.class)
+                .hasMessage("cannot write the curve to " + some.dir + ": No space left on device");
     }
 }
