@@ -123,4 +123,29 @@ class DynamicsAndEmpiricalTest {
         assertThat(y.means()[0]).isCloseTo(x.means()[0], within(1e-12));
         assertThat(y.standardErrors()[0]).isCloseTo(x.standardErrors()[0], within(1e-12));
     }
+
+    /**
+     * Running means and standard errors, and summaries merged into them, pinned to the last bit (the values of the
+     * inline Welford and Chan updates before RunningMoments): a reordered sum or product fails.
+     */
+    @Test
+    void estimatesArePinnedToTheBit() {
+        Random rng = new Random(11);
+        EmpiricalGame.Builder b = new EmpiricalGame.Builder("g", List.of("A", "B"));
+        b.addStrategy(0, "a0");
+        b.addStrategy(0, "a1");
+        b.addStrategy(1, "b0");
+        for (int i = 0; i < 7; i++) {
+            b.add(new int[] {0, 0}, new double[] {rng.nextGaussian() * 3 + 1, rng.nextDouble()});
+        }
+        b.add(new int[] {1, 0}, new double[] {rng.nextGaussian(), rng.nextGaussian()});
+        b.addEstimate(new int[] {1, 0}, new double[] {0.3, -1.7}, new double[] {0.25, 0.6}, 9);
+        b.addEstimate(new int[] {0, 0}, new double[] {1.1, 0.4}, new double[] {0.7, 0.1}, 1);
+        EmpiricalGame g = b.build();
+        assertThat(g.means()).containsExactly(1.9400732387909199, 0.4875370798166251, 0.505214261522267,
+                -1.581506244599985);
+        assertThat(g.standardErrors()).containsExactly(1.0987368007299585, 0.11914639873452425, 0.30350105952389933,
+                0.5495823596775997);
+        assertThat(g.samples()).containsExactly(8, 10);
+    }
 }
