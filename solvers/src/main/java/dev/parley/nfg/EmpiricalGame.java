@@ -127,7 +127,7 @@ public record EmpiricalGame(String title, List<String> players, List<List<String
 
         /** Records one simulated outcome of the pure profile. */
         public Builder add(int[] profile, double[] returns) {
-            cell(profile).add(returns);
+            cell(profile).moments.add(returns);
             return this;
         }
 
@@ -146,22 +146,14 @@ public record EmpiricalGame(String title, List<String> players, List<List<String
             if (samples == 0) {
                 return setExact(profile, means);
             }
-            Cell c = cell(profile);
-            int total = c.count + samples;
-            for (int p = 0; p < means.length; p++) {
-                double m2 = samples > 1 ? standardErrors[p] * standardErrors[p] * samples * (samples - 1) : 0;
-                double delta = means[p] - c.mean[p];
-                c.m2[p] += m2 + delta * delta * c.count * (double) samples / total;
-                c.mean[p] += delta * samples / total;
-            }
-            c.count = total;
+            cell(profile).moments.merge(means, standardErrors, samples);
             return this;
         }
 
         /** Whether the profile has an estimate. */
         public boolean has(int[] profile) {
             Cell c = cells.get(key(profile));
-            return c != null && (c.exact != null || c.count > 0);
+            return c != null && (c.exact != null || c.moments.count() > 0);
         }
 
         private Cell cell(int[] profile) {
@@ -198,17 +190,17 @@ public record EmpiricalGame(String title, List<String> players, List<List<String
             for (int k = 0; k < profiles; k++) {
                 Cell c = cells.get(key(s));
                 for (int p = 0; p < n; p++) {
-                    if (c == null || (c.exact == null && c.count == 0)) {
+                    if (c == null || (c.exact == null && c.moments.count() == 0)) {
                         means[k * n + p] = Double.NaN;
                         errors[k * n + p] = Double.NaN;
                     } else if (c.exact != null) {
                         means[k * n + p] = c.exact[p];
                     } else {
-                        means[k * n + p] = c.mean[p];
-                        errors[k * n + p] = c.count > 1 ? Math.sqrt(c.m2[p] / (c.count - 1) / c.count) : Double.NaN;
+                        means[k * n + p] = c.moments.mean(p);
+                        errors[k * n + p] = c.moments.standardError(p);
                     }
                 }
-                samples[k] = c == null || c.exact != null ? 0 : c.count;
+                samples[k] = c == null || c.exact != null ? 0 : c.moments.count();
                 for (int p = 0; p < n; p++) {
                     if (++s[p] < strategies.get(p).size()) {
                         break;
@@ -219,27 +211,13 @@ public record EmpiricalGame(String title, List<String> players, List<List<String
             return new EmpiricalGame(title, players, strategies, means, errors, samples);
         }
 
+        /** The samples of one profile, or its exact values (which then win). */
         private static final class Cell {
-            int count;
-            final double[] mean;
-            final double[] m2;
+            final RunningMoments moments;
             double[] exact;
 
             Cell(int n) {
-                mean = new double[n];
-                m2 = new double[n];
-            }
-
-            void add(double[] r) {
-                if (r.length != mean.length) {
-                    throw new IllegalArgumentException("expected " + mean.length + " returns, got " + r.length);
-                }
-                count++;
-                for (int p = 0; p < r.length; p++) {
-                    double delta = r[p] - mean[p];
-                    mean[p] += delta / count;
-                    m2[p] += delta * (r[p] - mean[p]);
-                }
+                moments = new RunningMoments(n);
             }
         }
     }

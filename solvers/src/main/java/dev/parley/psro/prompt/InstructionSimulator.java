@@ -5,6 +5,7 @@ import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Instruction;
 import dev.parley.dialogue.Scenario;
 import dev.parley.llm.BoundedExecutor;
+import dev.parley.nfg.RunningMoments;
 import dev.parley.dialogue.RewardModel;
 import dev.parley.dialogue.MoveGenerator;
 import dev.parley.psro.Evaluation;
@@ -142,23 +143,11 @@ public final class InstructionSimulator {
         List<double[]> returns = executor == null
                 ? jobs.stream().map(j -> play(game, profile, j)).toList()
                 : executor.map(jobs, j -> play(game, profile, j));
-        int n = game.numPlayers();
-        double[] mean = new double[n];
-        double[] m2 = new double[n];
-        int count = 0;
+        RunningMoments moments = new RunningMoments(game.numPlayers());
         for (double[] r : returns) {
-            count++;
-            for (int p = 0; p < n; p++) {
-                double delta = r[p] - mean[p];
-                mean[p] += delta / count;
-                m2[p] += delta * (r[p] - mean[p]);
-            }
+            moments.add(r);
         }
-        double[] se = new double[n];
-        for (int p = 0; p < n; p++) {
-            se[p] = count > 1 ? Math.sqrt(m2[p] / (count - 1) / count) : Double.NaN;
-        }
-        return new Evaluation(mean, se, count);
+        return new Evaluation(moments.means(), moments.standardErrors(), moments.count());
     }
 
     private double[] play(DialogueGame game, List<Instruction> profile, int[] job) {
