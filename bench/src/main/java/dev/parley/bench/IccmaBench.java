@@ -11,29 +11,20 @@ import java.io.StringReader;
 import java.io.StringWriter;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What {@code parley af -p SE-GR} does after the JVM starts, on a framework of 10,000 arguments: read the i23 text
  * (held in memory, so the disk is not measured) and compute the grounded extension; and the grounded extension alone.
  * Sparse random frameworks ({@link GeneratedFrameworks#sparse}) with 1, 3 and 10 attacks an argument on average.
  */
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3, time = 1)
-@Measurement(iterations = 5, time = 1)
-@Fork(1)
-public class IccmaBench {
+@OutputTimeUnit(TimeUnit.MILLISECONDS) // the other settings are MicroBenchmark's
+public class IccmaBench extends MicroBenchmark {
 
     @State(Scope.Benchmark)
     public static class TenThousand {
