@@ -13,6 +13,11 @@ final class Json {
     private Json() {
     }
 
+    /** A value as a JSON tree: Jackson writes arrays, lists and records itself, so no loop of add calls. */
+    static JsonNode tree(Object value) {
+        return MAPPER.valueToTree(value);
+    }
+
     static String write(JsonNode node) {
         try {
             return MAPPER.writeValueAsString(node);

@@ -130,27 +130,12 @@ final class NfgCommand implements Callable<Integer> {
     static void write(ObjectNode o, MetaSolution s) {
         o.put("method", s.method());
         if (s.kind() == MetaSolution.Kind.CORRELATED) {
-            ArrayNode joint = o.putArray("joint");
-            for (double v : s.joint()) {
-                joint.add(v);
-            }
+            o.set("joint", Json.tree(s.joint()));
         } else {
-            ArrayNode profile = o.putArray("profile");
-            for (double[] x : s.profile()) {
-                ArrayNode a = profile.addArray();
-                for (double v : x) {
-                    a.add(v);
-                }
-            }
+            o.set("profile", Json.tree(s.profile()));
         }
-        ArrayNode payoffs = o.putArray("payoffs");
-        for (double v : s.payoffs()) {
-            payoffs.add(v);
-        }
-        ArrayNode regrets = o.putArray("regrets");
-        for (double v : s.regrets()) {
-            regrets.add(v);
-        }
+        o.set("payoffs", Json.tree(s.payoffs()));
+        o.set("regrets", Json.tree(s.regrets()));
     }
 
     private static String text(NormalFormGame g, List<MetaSolution> solutions) {

@@ -219,18 +219,8 @@ final class PsroCommand implements Callable<Integer> {
         for (PsroIteration it : its) {
             ObjectNode o = list.addObject();
             o.put("iteration", it.iteration());
-            ArrayNode pop = o.putArray("population");
-            for (List<String> names : it.population()) {
-                ArrayNode a = pop.addArray();
-                names.forEach(a::add);
-            }
-            ArrayNode meta = o.putArray("meta_strategy");
-            for (double[] w : it.metaStrategy()) {
-                ArrayNode a = meta.addArray();
-                for (double v : w) {
-                    a.add(v);
-                }
-            }
+            o.set("population", Json.tree(it.population()));
+            o.set("meta_strategy", Json.tree(it.metaStrategy()));
             if (it.nashConv().isPresent()) {
                 o.put("nash_conv", it.nashConv().getAsDouble());
             } else {

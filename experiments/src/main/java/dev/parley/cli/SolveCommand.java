@@ -119,10 +119,7 @@ final class SolveCommand implements Callable<Integer> {
             root.put("solver", solver);
             root.put("iterations", iterations);
             if (values != null) {
-                var ev = root.putArray("expected_values");
-                for (double v : values) {
-                    ev.add(v);
-                }
+                root.set("expected_values", Json.tree(values));
                 root.put("nash_conv", nashConv);
                 root.put("exploitability", nashConv / players);
             } else {

@@ -112,10 +112,7 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
                 .put("patience", c.patience()).put("meta_solver", metaSolver).put("scenarios", c.scenarios())
                 .put("max_replies", c.maxReplies()).put("actions", c.actions().label()).put("iterations", c.iterations())
                 .put("train_dialogues", r.trainDialogues()).put("train_examples", r.trainExamples()).put("majority_label", r.majorityLabel());
-        ArrayNode h = o.putArray("hidden");
-        for (int x : c.hidden()) {
-            h.add(x);
-        }
+        o.set("hidden", Json.tree(c.hidden()));
         ArrayNode labels = o.putArray("labels");
         r.labels().forEach(labels::add);
         for (HumanImitationStudy.Figures f : splits(r)) {

@@ -1,7 +1,6 @@
 package dev.parley.cli;
 
 import dev.parley.cli.StudyCommand.ReportFile;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.agent.MiniLmWordingMatcher;
 import dev.parley.study.HumanSteeringStudy;
@@ -67,13 +66,7 @@ final class StudyHumanSteeringCommand implements Callable<Integer> {
             StudyJson.proportion(x, "accuracy", s.accuracy());
         }
         x.put("macro_f1", s.macroF1());
-        ArrayNode m = x.putArray("confusion");
-        for (int[] row : s.confusion()) {
-            ArrayNode a = m.addArray();
-            for (int v : row) {
-                a.add(v);
-            }
-        }
+        x.set("confusion", Json.tree(s.confusion()));
     }
 
     static String table(HumanSteeringStudy.Report r) {

@@ -3,7 +3,6 @@ package dev.parley.imitation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,14 +22,8 @@ public final class DatasetFile {
         ObjectNode o = JSON.createObjectNode();
         o.put("domain", s.domain()).put("infoset", s.infoset()).put("player", s.player()).put("reach", s.reach())
                 .put("text", s.text());
-        ArrayNode f = o.putArray("features");
-        for (double v : s.features()) {
-            f.add(v);
-        }
-        ArrayNode t = o.putArray("target");
-        for (double v : s.target()) {
-            t.add(v);
-        }
+        o.set("features", JSON.valueToTree(s.features()));
+        o.set("target", JSON.valueToTree(s.target()));
         return JSON.writeValueAsString(o);
     }
 

@@ -87,10 +87,7 @@ public final class ImitationJson {
         perState(o, "uniform_kl", r.uniformKl());
         perState(o, "nearest_neighbour_kl", r.neighbourKl());
         o.put("dim_share", r.metaGame().dimShare());
-        ArrayNode byPlayer = o.putArray("dim_share_by_player");
-        for (double d : r.metaGame().dimShareByPlayer()) {
-            byPlayer.add(d);
-        }
+        o.set("dim_share_by_player", JSON.valueToTree(r.metaGame().dimShareByPlayer()));
         o.put("cfr_share", r.cfrCheck().dimShare());
         o.set("meta_game", metaGame(r.metaGame()));
         // the same meta-game with the held-out game's own CFR policy in DIM's place: a check of the meta-game
@@ -100,13 +97,10 @@ public final class ImitationJson {
 
     static ObjectNode metaGame(ImitationStudy.MetaGame m) {
         ObjectNode o = JSON.createObjectNode();
-        ArrayNode byPlayer = o.putArray("dim_share_by_player");
-        for (double d : m.dimShareByPlayer()) {
-            byPlayer.add(d);
-        }
+        o.set("dim_share_by_player", JSON.valueToTree(m.dimShareByPlayer()));
         m.strategies().forEach(o.putArray("strategies")::add);
-        o.set("row_payoffs", matrix(m.rowPayoffs()));
-        o.set("column_payoffs", matrix(m.columnPayoffs()));
+        o.set("row_payoffs", JSON.valueToTree(m.rowPayoffs()));
+        o.set("column_payoffs", JSON.valueToTree(m.columnPayoffs()));
         ArrayNode profile = o.putArray("profile");
         double[][] p = m.solution().profile();
         for (double[] player : p) {
@@ -115,10 +109,7 @@ public final class ImitationJson {
                 x.put(m.strategies().get(s), player[s]);
             }
         }
-        ArrayNode pay = o.putArray("payoffs");
-        for (double v : m.solution().payoffs()) {
-            pay.add(v);
-        }
+        o.set("payoffs", JSON.valueToTree(m.solution().payoffs()));
         o.put("max_regret", m.solution().maxRegret());
         return o;
     }
@@ -129,16 +120,6 @@ public final class ImitationJson {
         o.putArray(field + "_ci95_over_states").add(e.low()).add(e.high());
     }
 
-    private static ArrayNode matrix(double[][] m) {
-        ArrayNode a = JSON.createArrayNode();
-        for (double[] row : m) {
-            ArrayNode r = a.addArray();
-            for (double v : row) {
-                r.add(v);
-            }
-        }
-        return a;
-    }
 
     /** report.json, and dataset.jsonl (the first seed's training pool: text, features, CFR policy). */
     public static List<Path> writeAll(ObjectNode report, ImitationStudy.Run first, Path dir) throws IOException {

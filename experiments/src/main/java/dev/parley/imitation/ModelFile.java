@@ -31,10 +31,7 @@ public final class ModelFile {
         o.put("format", FORMAT);
         o.put("featurizer", saved.featurizer());
         saved.labels().forEach(o.putArray("labels")::add);
-        ArrayNode sizes = o.putArray("sizes");
-        for (int s : saved.network().sizes()) {
-            sizes.add(s);
-        }
+        o.set("sizes", JSON.valueToTree(saved.network().sizes()));
         ArrayNode params = o.putArray("parameters");
         for (DMatrixRMaj m : saved.network().parameters()) {
             ArrayNode a = params.addArray();

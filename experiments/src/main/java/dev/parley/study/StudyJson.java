@@ -69,17 +69,8 @@ public final class StudyJson {
         o.put("samples_without_a_new_place", r.exhausted());
         ObjectNode confusion = o.putObject("confusion");
         r.labels().forEach(confusion.putArray("labels")::add);
-        ArrayNode matrix = confusion.putArray("matrix");
-        for (long[] row : r.matrix()) {
-            ArrayNode a = matrix.addArray();
-            for (long c : row) {
-                a.add(c);
-            }
-        }
-        ArrayNode un = confusion.putArray("unclassified");
-        for (long c : r.unclassified()) {
-            un.add(c);
-        }
+        confusion.set("matrix", MAPPER.valueToTree(r.matrix()));
+        confusion.set("unclassified", MAPPER.valueToTree(r.unclassified()));
         return o;
     }
 
