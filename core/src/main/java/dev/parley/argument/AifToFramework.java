@@ -69,33 +69,9 @@ public final class AifToFramework {
         }
         List<String> skipped = new ArrayList<>();
         Set<Attack> direct = new LinkedHashSet<>();
-        for (AifNode ca : graph.nodes(AifNodeType.CA)) {
-            List<String> from = iNodes(graph.predecessors(ca.nodeID()));
-            List<String> to = iNodes(graph.successors(ca.nodeID()));
-            if (from.isEmpty() || to.isEmpty()) {
-                skipped.add(describe(graph, ca, from, to, "attack"));
-                continue;
-            }
-            for (String f : from) {
-                for (String t : to) {
-                    direct.add(new Attack(f, t));
-                }
-            }
-        }
+        links(graph, AifNodeType.CA, "attack", skipped, (ca, f, t) -> direct.add(new Attack(f, t)));
         List<Support> supports = new ArrayList<>();
-        for (AifNode ra : graph.nodes(AifNodeType.RA)) {
-            List<String> from = iNodes(graph.predecessors(ra.nodeID()));
-            List<String> to = iNodes(graph.successors(ra.nodeID()));
-            if (from.isEmpty() || to.isEmpty()) {
-                skipped.add(describe(graph, ra, from, to, "support"));
-                continue;
-            }
-            for (String f : from) {
-                for (String t : to) {
-                    supports.add(new Support(f, t, ra.nodeID()));
-                }
-            }
-        }
+        links(graph, AifNodeType.RA, "support", skipped, (ra, f, t) -> supports.add(new Support(f, t, ra.nodeID())));
         Set<Attack> all = new LinkedHashSet<>(direct);
         if (mode == SupportMode.DERIVED_ATTACKS && !supports.isEmpty()) {
             all.addAll(derived(args, direct, supports));
@@ -144,6 +120,31 @@ public final class AifToFramework {
             }
         }
         return r;
+    }
+
+    /** What one scheme node joining I-node {@code from} to I-node {@code to} adds. */
+    private interface Link {
+        void add(AifNode scheme, String from, String to);
+    }
+
+    /**
+     * Reads every scheme node of a type (CA attacks, RA supports) the same way: each I-node leading into it is linked
+     * to each I-node it leads to; a node without I-nodes on both sides is skipped, with why.
+     */
+    private static void links(AifGraph graph, AifNodeType type, String what, List<String> skipped, Link link) {
+        for (AifNode s : graph.nodes(type)) {
+            List<String> from = iNodes(graph.predecessors(s.nodeID()));
+            List<String> to = iNodes(graph.successors(s.nodeID()));
+            if (from.isEmpty() || to.isEmpty()) {
+                skipped.add(describe(graph, s, from, to, what));
+                continue;
+            }
+            for (String f : from) {
+                for (String t : to) {
+                    link.add(s, f, t);
+                }
+            }
+        }
     }
 
     private static List<String> iNodes(List<AifNode> nodes) {

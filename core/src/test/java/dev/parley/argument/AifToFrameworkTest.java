@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.parley.aif.AifGraph;
 import dev.parley.aif.AifJson;
+import dev.parley.aif.AifNodeType;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -77,5 +78,26 @@ class AifToFrameworkTest {
         assertThat(res.framework().numAttacks()).isZero();
         assertThat(res.skipped()).singleElement().asString()
                 .contains("CA node " + ca).contains("RA " + ra);
+    }
+
+    /** Attacks and supports are read alike: a scheme node without I-nodes on both sides is skipped, CAs first. */
+    @Test
+    void skipsAttacksThenSupportsThatDoNotJoinTwoPropositions() {
+        AifGraph.Builder b = AifGraph.builder();
+        String p = b.proposition("p");
+        String q = b.proposition("q");
+        String r = b.proposition("r");
+        String ra = b.inference(List.of(p), q);
+        String lonelyRa = b.node(AifNodeType.RA, "Default Inference");
+        b.edge(lonelyRa, r);
+        String lonelyCa = b.node(AifNodeType.CA, "Default Conflict");
+        b.edge(r, lonelyCa);
+        b.conflict(r, p);
+        AifToFramework.Result res = AifToFramework.convert(b.build());
+        assertThat(res.skipped()).containsExactly(
+                "CA node " + lonelyCa + " was not read as an attack: it leads to no I-node (targets [])",
+                "RA node " + lonelyRa + " was not read as an support: no I-node leads into it");
+        assertThat(res.directAttacks()).containsExactly(new Attack(r, p));
+        assertThat(res.supports()).containsExactly(new AifToFramework.Support(p, q, ra));
     }
 }
