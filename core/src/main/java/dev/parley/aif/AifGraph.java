@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * An immutable, validated JSON-AIF graph: nodes, edges, locutions and (optionally) participants.
@@ -223,24 +224,8 @@ public final class AifGraph {
      */
     public AifGraph merge(AifGraph other) {
         List<String> problems = new ArrayList<>();
-        List<AifNode> ns = new ArrayList<>(nodes);
-        for (AifNode n : other.nodes) {
-            AifNode mine = nodeById.get(n.nodeID());
-            if (mine == null) {
-                ns.add(n);
-            } else if (!mine.equals(n)) {
-                problems.add("node id " + n.nodeID() + " denotes different nodes: " + mine + " and " + n);
-            }
-        }
-        List<AifEdge> es = new ArrayList<>(edges);
-        for (AifEdge e : other.edges) {
-            AifEdge mine = edgeById.get(e.edgeID());
-            if (mine == null) {
-                es.add(e);
-            } else if (!mine.equals(e)) {
-                problems.add("edge id " + e.edgeID() + " denotes different edges: " + mine + " and " + e);
-            }
-        }
+        List<AifNode> ns = union(nodes, nodeById, other.nodes, AifNode::nodeID, "node", problems);
+        List<AifEdge> es = union(edges, edgeById, other.edges, AifEdge::edgeID, "edge", problems);
         Map<String, AifParticipant> ps = new LinkedHashMap<>();
         for (AifParticipant p : participants) {
             ps.put(p.participantID(), p);
@@ -257,6 +242,21 @@ public final class AifGraph {
         Set<AifLocution> ls = new LinkedHashSet<>(locutions);
         ls.addAll(other.locutions);
         return new AifGraph(ns, es, new ArrayList<>(ls), new ArrayList<>(ps.values()));
+    }
+
+    /** Mine, then each of theirs whose id is new; an id of mine that theirs gives other content is a problem. */
+    private static <T> List<T> union(List<T> mine, Map<String, T> byId, List<T> theirs, Function<T, String> id,
+                                     String kind, List<String> problems) {
+        List<T> out = new ArrayList<>(mine);
+        for (T t : theirs) {
+            T own = byId.get(id.apply(t));
+            if (own == null) {
+                out.add(t);
+            } else if (!own.equals(t)) {
+                problems.add(kind + " id " + id.apply(t) + " denotes different " + kind + "s: " + own + " and " + t);
+            }
+        }
+        return out;
     }
 
     private static <T> List<T> concat(List<T> a, List<T> b) {

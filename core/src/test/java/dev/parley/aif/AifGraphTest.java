@@ -133,4 +133,24 @@ class AifGraphTest {
         assertThat(a.merge(a)).isEqualTo(a);
         assertThat(a.plus(new AifGraph(List.of(i("2", "q")), List.of())).nodes()).hasSize(2);
     }
+
+    /** Nodes and edges are merged alike: a shared id with the same content once, a different content refused. */
+    @Test
+    void mergeNamesEachNodeAndEdgeIdThatMeansTwoThings() {
+        AifGraph a = new AifGraph(List.of(i("1", "p"), i("2", "q"), i("3", "r")),
+                List.of(new AifEdge("e1", "1", "2"), new AifEdge("e2", "2", "3")));
+        AifGraph b = new AifGraph(List.of(i("1", "p"), i("2", "other q"), i("4", "s")),
+                List.of(new AifEdge("e1", "1", "2"), new AifEdge("e2", "1", "4"), new AifEdge("e3", "4", "1")));
+        assertThatThrownBy(() -> a.merge(b)).isInstanceOf(AifValidationException.class)
+                .extracting(e -> ((AifValidationException) e).problems()).asList().containsExactly(
+                        "node id 2 denotes different nodes: " + i("2", "q") + " and " + i("2", "other q"),
+                        "edge id e2 denotes different edges: " + new AifEdge("e2", "2", "3") + " and "
+                                + new AifEdge("e2", "1", "4"));
+        AifGraph c = new AifGraph(List.of(i("1", "p"), i("2", "q"), i("4", "s")),
+                List.of(new AifEdge("e1", "1", "2"), new AifEdge("e3", "4", "1")));
+        AifGraph merged = new AifGraph(List.of(i("1", "p"), i("2", "q")), List.of(new AifEdge("e1", "1", "2")))
+                .merge(c);
+        assertThat(merged.nodes()).containsExactly(i("1", "p"), i("2", "q"), i("4", "s"));
+        assertThat(merged.edges()).containsExactly(new AifEdge("e1", "1", "2"), new AifEdge("e3", "4", "1"));
+    }
 }
