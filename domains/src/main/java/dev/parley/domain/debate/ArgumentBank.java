@@ -76,18 +76,14 @@ public final class ArgumentBank {
     static final String RESOURCE = "/debate/argument-bank.json";
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Map<String, Topic> BY_PROPOSITION = new LinkedHashMap<>();
-    private static final Map<String, Argument> ARGUMENTS = new HashMap<>();
-    private static final Map<String, Rebuttal> REBUTTALS = new HashMap<>();
+    private static final Index BANK = load();
 
-    static {
+    private static Index load() {
         try (InputStream in = ArgumentBank.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException(RESOURCE + ": the argument bank is missing from the class path");
             }
-            for (Topic t : read(in, RESOURCE)) {
-                add(t);
-            }
+            return Index.of(read(in, RESOURCE), RESOURCE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the argument bank " + RESOURCE, e);
         }
@@ -100,8 +96,7 @@ public final class ArgumentBank {
      * Reads topics from a bank document: {@code {"topics": [{"id", "proposition", "negation", "values": [...],
      * "arguments": [{"id", "side", "style", "value", "text"}], "rebuttals": [{"id", "side", "style", "value",
      * "attacks", "text"}]}]}}. A malformed document is refused with {@code name}, the path of the bad field and what
-     * was expected there; the cross-checks between topics (unique ids, known values, rebuttal targets) are left to
-     * loading.
+     * was expected there; the checks across fields and topics are {@link Index#of}'s.
      */
     static List<Topic> read(InputStream in, String name) {
         JsonNode root;
@@ -228,56 +223,73 @@ public final class ArgumentBank {
         return new IllegalStateException(name + ": " + (path.isEmpty() ? "" : path + ": ") + expected);
     }
 
-    /** Adds a topic after checking it: unique ids, known values, rebuttals aimed at the other side's arguments. */
-    private static void add(Topic t) {
-        Set<String> values = new HashSet<>(t.values());
-        List<String> problems = new ArrayList<>();
-        Map<String, Argument> own = new HashMap<>();
-        for (Argument a : t.arguments()) {
-            if (ARGUMENTS.containsKey(a.id()) || own.put(a.id(), a) != null) {
-                problems.add("argument id " + a.id() + " is used twice");
+    /** The checked bank: topics by proposition (in file order), arguments and rebuttals by id. */
+    record Index(Map<String, Topic> byProposition, Map<String, Argument> arguments, Map<String, Rebuttal> rebuttals) {
+
+        /**
+         * Checks each topic in turn, refusing the first with problems (naming the document, the topic and every
+         * problem): ids unique across the bank, values among the topic's, rebuttals aimed at an argument of the
+         * other side of their topic, each proposition banked once.
+         */
+        static Index of(List<Topic> topics, String name) {
+            Map<String, Topic> byProposition = new LinkedHashMap<>();
+            Map<String, Argument> arguments = new HashMap<>();
+            Map<String, Rebuttal> rebuttals = new HashMap<>();
+            for (Topic t : topics) {
+                Set<String> values = new HashSet<>(t.values());
+                List<String> problems = new ArrayList<>();
+                if (byProposition.containsKey(t.proposition())) {
+                    problems.add("the proposition '" + t.proposition() + "' is banked twice");
+                }
+                Map<String, Argument> own = new HashMap<>();
+                for (Argument a : t.arguments()) {
+                    if (arguments.containsKey(a.id()) || rebuttals.containsKey(a.id()) || own.put(a.id(), a) != null) {
+                        problems.add("argument id " + a.id() + " is used twice");
+                    }
+                    if (!values.contains(a.value())) {
+                        problems.add(a.id() + " promotes " + a.value() + ", which is not among the topic's values");
+                    }
+                }
+                Map<String, Rebuttal> ownRebuttals = new HashMap<>();
+                for (Rebuttal r : t.rebuttals()) {
+                    Argument target = own.get(r.attacks());
+                    if (target == null || target.side() == r.side()) {
+                        problems.add(r.id() + " attacks " + r.attacks() + ", which is no argument of the other side");
+                    }
+                    if (!values.contains(r.value())) {
+                        problems.add(r.id() + " promotes " + r.value() + ", which is not among the topic's values");
+                    }
+                    if (rebuttals.containsKey(r.id()) || arguments.containsKey(r.id()) || own.containsKey(r.id())
+                            || ownRebuttals.put(r.id(), r) != null) {
+                        problems.add("rebuttal id " + r.id() + " is used twice");
+                    }
+                }
+                if (!problems.isEmpty()) {
+                    throw new IllegalStateException(name + ": argument bank topic " + t.id() + ": " + problems);
+                }
+                byProposition.put(t.proposition(), t);
+                arguments.putAll(own);
+                rebuttals.putAll(ownRebuttals);
             }
-            if (!values.contains(a.value())) {
-                problems.add(a.id() + " promotes " + a.value() + ", which is not among the topic's values");
-            }
-        }
-        for (Rebuttal r : t.rebuttals()) {
-            Argument target = own.get(r.attacks());
-            if (target == null || target.side() == r.side()) {
-                problems.add(r.id() + " attacks " + r.attacks() + ", which is no argument of the other side");
-            }
-            if (!values.contains(r.value())) {
-                problems.add(r.id() + " promotes " + r.value() + ", which is not among the topic's values");
-            }
-            if (REBUTTALS.containsKey(r.id()) || own.containsKey(r.id())) {
-                problems.add("rebuttal id " + r.id() + " is used twice");
-            }
-        }
-        if (!problems.isEmpty()) {
-            throw new IllegalStateException(RESOURCE + ": argument bank topic " + t.id() + ": " + problems);
-        }
-        BY_PROPOSITION.put(t.proposition(), t);
-        ARGUMENTS.putAll(own);
-        for (Rebuttal r : t.rebuttals()) {
-            REBUTTALS.put(r.id(), r);
+            return new Index(byProposition, arguments, rebuttals);
         }
     }
 
     /** Every banked topic, in a fixed order. */
     public static List<Topic> topics() {
-        return List.copyOf(BY_PROPOSITION.values());
+        return List.copyOf(BANK.byProposition().values());
     }
 
     /** The banked topic of a proposition (the scenario's topic text). */
     public static Optional<Topic> topic(String proposition) {
-        return Optional.ofNullable(BY_PROPOSITION.get(proposition));
+        return Optional.ofNullable(BANK.byProposition().get(proposition));
     }
 
     public static Optional<Argument> argument(String id) {
-        return Optional.ofNullable(ARGUMENTS.get(id));
+        return Optional.ofNullable(BANK.arguments().get(id));
     }
 
     public static Optional<Rebuttal> rebuttal(String id) {
-        return Optional.ofNullable(REBUTTALS.get(id));
+        return Optional.ofNullable(BANK.rebuttals().get(id));
     }
 }

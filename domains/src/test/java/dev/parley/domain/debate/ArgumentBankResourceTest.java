@@ -68,4 +68,39 @@ class ArgumentBankResourceTest {
                 + " \"values\": [\"v\", 2], \"arguments\": [], \"rebuttals\": []}]}"))
                 .hasMessage("bank.json: topics[0].values[1]: expected a string");
     }
+
+    private static ArgumentBank.Argument arg(String id, Side side, String value) {
+        return new ArgumentBank.Argument(id, side, Style.LOGOS, value, "text of " + id);
+    }
+
+    private static ArgumentBank.Rebuttal reb(String id, Side side, String value, String attacks) {
+        return new ArgumentBank.Rebuttal(id, side, Style.LOGOS, value, attacks, "text of " + id);
+    }
+
+    private static ArgumentBank.Topic topic(String id, String proposition, List<ArgumentBank.Argument> arguments,
+                                            List<ArgumentBank.Rebuttal> rebuttals) {
+        return new ArgumentBank.Topic(id, proposition, "not " + proposition, List.of("v", "w"), arguments, rebuttals);
+    }
+
+    @Test
+    void aBankWhoseTopicsDoNotHoldTogetherIsRefusedWithEveryProblemOfTheTopic() {
+        ArgumentBank.Topic good = topic("t1", "P", List.of(arg("a", Side.PRO, "v"), arg("b", Side.CON, "w")),
+                List.of(reb("ra", Side.CON, "v", "a")));
+        assertThat(ArgumentBank.Index.of(List.of(good), "bank.json").rebuttals()).containsOnlyKeys("ra");
+        ArgumentBank.Topic bad = topic("t2", "Q",
+                List.of(arg("a", Side.PRO, "v"), arg("c", Side.PRO, "x"), arg("c", Side.CON, "v")),
+                List.of(reb("rc", Side.PRO, "v", "c"), reb("rd", Side.PRO, "y", "nothing"),
+                        reb("re", Side.CON, "v", "c"), reb("re", Side.CON, "v", "c"), reb("ra", Side.PRO, "v", "c")));
+        assertThatThrownBy(() -> ArgumentBank.Index.of(List.of(good, bad), "bank.json"))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessage("bank.json: argument bank topic t2: [argument id a is used twice,"
+                        + " c promotes x, which is not among the topic's values, argument id c is used twice,"
+                        + " rd attacks nothing, which is no argument of the other side,"
+                        + " rd promotes y, which is not among the topic's values,"
+                        + " re attacks c, which is no argument of the other side,"
+                        + " re attacks c, which is no argument of the other side, rebuttal id re is used twice,"
+                        + " rebuttal id ra is used twice]");
+        assertThatThrownBy(() -> ArgumentBank.Index.of(List.of(good, topic("t3", "P", List.of(), List.of())),
+                "bank.json")).hasMessage("bank.json: argument bank topic t3: [the proposition 'P' is banked twice]");
+    }
 }
