@@ -1,9 +1,9 @@
 package dev.parley.domain.debate;
 
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.parley.json.JsonErrors;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -21,10 +21,10 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * The argument bank written for Parley, read from {@value #RESOURCE}: per topic, arguments for and against the proposition, each tagged with the
- * mode of persuasion it uses and the value it promotes, and rebuttals, each attacking one specific argument of the
- * other side. The offline debater draws its arguments from here; the offline judge turns what was said into a
- * value-based argumentation framework.
+ * The argument bank written for Parley, read from {@value #RESOURCE}: per topic, arguments for and against the
+ * proposition, each tagged with the mode of persuasion it uses and the value it promotes, and rebuttals, each
+ * attacking one specific argument of the other side. The offline debater draws its arguments from here; the offline
+ * judge turns what was said into a value-based argumentation framework.
  */
 public final class ArgumentBank {
 
@@ -103,10 +103,7 @@ public final class ArgumentBank {
         try {
             root = JSON.readTree(in);
         } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            throw new IllegalStateException(name + ": not a whole JSON document"
-                    + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")") + ": "
-                    + e.getOriginalMessage().lines().findFirst().orElse(""), e);
+            throw new IllegalStateException(name + ": not a whole JSON document: " + JsonErrors.located(e), e);
         } catch (IOException e) {
             throw new UncheckedIOException(name + ": cannot read", e);
         }

@@ -22,6 +22,15 @@ class ArgumentBankResourceTest {
                 + " \"arguments\": [" + arguments + "], \"rebuttals\": []}]}";
     }
 
+    /** A well-formed argument, for the cases that spoil one field of it. */
+    private static final String ARGUMENT =
+            "{\"id\": \"a1\", \"side\": \"PRO\", \"style\": \"LOGOS\", \"value\": \"v\", \"text\": \"T\"}";
+
+    private static void refusesArgument(String argument, String problem) {
+        assertThatThrownBy(() -> read(topic(argument))).isInstanceOf(IllegalStateException.class)
+                .hasMessage("bank.json: topics[0].arguments[0]" + problem);
+    }
+
     @Test
     void theResourceReadsBackAsTheLoadedBank() throws IOException {
         try (InputStream in = ArgumentBank.class.getResourceAsStream(ArgumentBank.RESOURCE)) {
@@ -31,8 +40,7 @@ class ArgumentBankResourceTest {
 
     @Test
     void aWellFormedDocumentIsReadFieldByField() {
-        List<ArgumentBank.Topic> topics = read(topic(
-                "{\"id\": \"a1\", \"side\": \"CON\", \"style\": \"ETHOS\", \"value\": \"v\", \"text\": \"T\"}"));
+        List<ArgumentBank.Topic> topics = read(topic(ARGUMENT.replace("PRO", "CON").replace("LOGOS", "ETHOS")));
         assertThat(topics).containsExactly(new ArgumentBank.Topic("t", "P", "not P", List.of("v"),
                 List.of(new ArgumentBank.Argument("a1", Side.CON, Style.ETHOS, "v", "T")), List.of()));
     }
@@ -40,30 +48,21 @@ class ArgumentBankResourceTest {
     @Test
     void malformedDocumentsAreRefusedWithWhereAndWhat() {
         assertThatThrownBy(() -> read("{\"topics\": [")).isInstanceOf(IllegalStateException.class)
-                .hasMessageStartingWith("bank.json: not a whole JSON document (line 1, column ");
+                .hasMessageStartingWith("bank.json: not a whole JSON document: line 1, column 13:"
+                        + " Unexpected end-of-input");
         assertThatThrownBy(() -> read("[]")).hasMessage("bank.json: expected a JSON object");
         assertThatThrownBy(() -> read("{}")).hasMessage("bank.json: missing field \"topics\"");
         assertThatThrownBy(() -> read("{\"topics\": {}}")).hasMessage("bank.json: topics: expected a JSON array");
         assertThatThrownBy(() -> read("{\"topics\": [1]}")).hasMessage("bank.json: topics[0]: expected a JSON object");
         assertThatThrownBy(() -> read("{\"topic\": []}"))
                 .hasMessage("bank.json: unknown field \"topic\" (expected only [topics])");
-        assertThatThrownBy(() -> read(topic("{\"id\": \"a1\", \"side\": \"pro\", \"style\": \"ETHOS\","
-                + " \"value\": \"v\", \"text\": \"T\"}")))
-                .hasMessage("bank.json: topics[0].arguments[0].side: expected PRO or CON, got \"pro\"");
-        assertThatThrownBy(() -> read(topic("{\"id\": \"a1\", \"side\": \"PRO\", \"style\": \"Logos\","
-                + " \"value\": \"v\", \"text\": \"T\"}")))
-                .hasMessage("bank.json: topics[0].arguments[0].style: expected one of [LOGOS, PATHOS, ETHOS],"
-                        + " got \"Logos\"");
-        assertThatThrownBy(() -> read(topic("{\"id\": \"a1\", \"side\": \"PRO\", \"style\": \"LOGOS\","
-                + " \"value\": \"v\"}")))
-                .hasMessage("bank.json: topics[0].arguments[0]: missing field \"text\"");
-        assertThatThrownBy(() -> read(topic("{\"id\": 7, \"side\": \"PRO\", \"style\": \"LOGOS\","
-                + " \"value\": \"v\", \"text\": \"T\"}")))
-                .hasMessage("bank.json: topics[0].arguments[0].id: expected a string");
-        assertThatThrownBy(() -> read(topic("{\"id\": \"a1\", \"side\": \"PRO\", \"style\": \"LOGOS\","
-                + " \"value\": \"v\", \"text\": \"T\", \"attacks\": \"x\"}")))
-                .hasMessage("bank.json: topics[0].arguments[0]: unknown field \"attacks\""
-                        + " (expected only [id, side, style, text, value])");
+        refusesArgument(ARGUMENT.replace("\"PRO\"", "\"pro\""), ".side: expected PRO or CON, got \"pro\"");
+        refusesArgument(ARGUMENT.replace("\"LOGOS\"", "\"Logos\""),
+                ".style: expected one of [LOGOS, PATHOS, ETHOS], got \"Logos\"");
+        refusesArgument(ARGUMENT.replace(", \"text\": \"T\"", ""), ": missing field \"text\"");
+        refusesArgument(ARGUMENT.replace("\"a1\"", "7"), ".id: expected a string");
+        refusesArgument(ARGUMENT.replace("}", ", \"attacks\": \"x\"}"),
+                ": unknown field \"attacks\" (expected only [id, side, style, text, value])");
         assertThatThrownBy(() -> read("{\"topics\": [{\"id\": \"t\", \"proposition\": \"P\", \"negation\": \"N\","
                 + " \"values\": [\"v\", 2], \"arguments\": [], \"rebuttals\": []}]}"))
                 .hasMessage("bank.json: topics[0].values[1]: expected a string");
