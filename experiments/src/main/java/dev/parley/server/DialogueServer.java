@@ -67,6 +67,8 @@ public final class DialogueServer implements AutoCloseable {
     private static final Set<String> INTERACTION_FIELDS = Set.of("speaker", "reply", "target", "text");
     /** Jetty's own threads besides the request threads: an acceptor, a selector and some slack. */
     private static final int JETTY_THREADS = 4;
+    /** Once no request is in flight, how long a stop leaves the idle keep-alive connections before cutting them. */
+    private static final long IDLE_CUT_MILLIS = 100;
 
     /**
      * Where and how to listen.
@@ -94,6 +96,9 @@ public final class DialogueServer implements AutoCloseable {
     private final Javalin app;
     private final JsonBodies bodies;
     private final GracefulHandler graceful = new GracefulHandler();
+    /** Jetty's server and connector, kept when Javalin builds them, for the two-step stop in {@link #close()}. */
+    private volatile org.eclipse.jetty.server.Server jetty;
+    private volatile ServerConnector connector;
     private final Extension extension;
     private Map<String, List<String>> routeTable;
 
@@ -124,6 +129,7 @@ public final class DialogueServer implements AutoCloseable {
             c.jetty.threadPool = pool;
             c.jetty.modifyServer(server -> {
                 server.setStopTimeout(config.stopTimeoutMillis());
+                jetty = server;
                 // Jetty's own refusals (431, 414, a bad request line, bad UTF-8 in the path) in the API's JSON
                 server.setErrorHandler(new JettyErrors());
                 // the body is retained up to the limit (plus framing) before the handler runs; beyond it the
@@ -144,6 +150,7 @@ public final class DialogueServer implements AutoCloseable {
                 // on stop Jetty cuts every connection idle for this long (1 s by default): an upload paused for a
                 // second when SIGTERM comes would be cut with 408 though the grace period has time for it
                 connector.setShutdownIdleTimeout(Math.min(config.idleTimeoutMillis(), config.stopTimeoutMillis()));
+                this.connector = connector;
                 return connector;
             });
             c.router.ignoreTrailingSlashes = true;
@@ -247,6 +254,12 @@ public final class DialogueServer implements AutoCloseable {
         return graceful.getCurrentRequestCount();
     }
 
+    /** Connections open now, idle keep-alive ones included. */
+    int connectionsOpen() {
+        ServerConnector c = connector;
+        return c == null ? 0 : c.getConnectedEndPoints().size();
+    }
+
     public int port() {
         return app.port();
     }
@@ -262,6 +275,7 @@ public final class DialogueServer implements AutoCloseable {
      */
     @Override
     public void close() {
+        awaitRequestsInFlight();
         try {
             app.stop();
         } catch (RuntimeException e) {
@@ -269,6 +283,32 @@ public final class DialogueServer implements AutoCloseable {
             // closed their connections and stopped all the same
             LOG.warn("stopped with requests still in flight after {} ms: {}", config.stopTimeoutMillis(),
                     e.getMessage());
+        }
+    }
+
+    /**
+     * The first step of a stop: refuse new requests (503) and wait, up to the stop timeout, for those in flight to
+     * finish. Then only idle keep-alive connections are left, which Jetty would otherwise keep for the whole grace
+     * period (a browser holds one open for minutes): cut them at once, and leave Jetty's own stop what remains of
+     * the timeout. A request still in flight when the timeout ends is left to Jetty's stop as before.
+     */
+    private void awaitRequestsInFlight() {
+        long start = System.nanoTime();
+        try {
+            graceful.shutdown().get(config.stopTimeoutMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            ServerConnector c = connector;
+            if (c != null) {
+                c.setShutdownIdleTimeout(IDLE_CUT_MILLIS);
+            }
+        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+            // requests still in flight: Jetty's stop below waits for them no longer than what is left
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        org.eclipse.jetty.server.Server s = jetty;
+        if (s != null) {
+            long spent = (System.nanoTime() - start) / 1_000_000;
+            s.setStopTimeout(Math.max(1, config.stopTimeoutMillis() - spent));
         }
     }
 

@@ -62,4 +62,21 @@ class GracefulShutdownTest {
             assertThat(new Chat(again.http, chat.id, chat.ann, chat.ben).said()).containsExactly("m0", "in flight");
         }
     }
+
+    @Test
+    void idleKeepAliveConnectionsDoNotHoldTheStopForTheGracePeriod() throws Exception {
+        // nothing in flight, one idle keep-alive connection open: Jetty alone would keep it for the shutdown idle
+        // timeout (here the 30 s idle timeout, under the 120 s stop timeout) before stopping
+        TestServer ts = TestServer.sqlite(dir, STOP_TIMEOUT_MILLIS);
+        assertThat(ts.http.get("/health").status()).isEqualTo(200);
+        for (int i = 0; i < 500 && ts.server.requestsInFlight() > 0; i++) {
+            Thread.sleep(10);
+        }
+        assertThat(ts.server.requestsInFlight()).isZero();
+        assertThat(ts.server.connectionsOpen()).as("the client's keep-alive connection").isEqualTo(1);
+        // bounded at half the idle timeout, which the stop waited for before
+        CompletableFuture.runAsync(ts.server::close).get(15, TimeUnit.SECONDS);
+        assertThat(ts.server.connectionsOpen()).isZero();
+        ts.service.close();
+    }
 }
