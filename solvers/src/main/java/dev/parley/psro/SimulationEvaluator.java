@@ -4,6 +4,7 @@ import dev.parley.game.ChanceOutcome;
 import dev.parley.game.Game;
 import dev.parley.game.Policy;
 import dev.parley.game.State;
+import dev.parley.nfg.RunningMoments;
 import java.util.List;
 import java.util.Random;
 
@@ -27,22 +28,11 @@ public final class SimulationEvaluator implements ProfileEvaluator {
 
     @Override
     public Evaluation evaluate(List<Policy> profile, Random rng) {
-        int n = game.numPlayers();
-        double[] mean = new double[n];
-        double[] m2 = new double[n];
+        RunningMoments moments = new RunningMoments(game.numPlayers());
         for (int e = 1; e <= episodes; e++) {
-            double[] r = playout(game, profile, rng);
-            for (int p = 0; p < n; p++) {
-                double delta = r[p] - mean[p];
-                mean[p] += delta / e;
-                m2[p] += delta * (r[p] - mean[p]);
-            }
+            moments.add(playout(game, profile, rng));
         }
-        double[] se = new double[n];
-        for (int p = 0; p < n; p++) {
-            se[p] = episodes > 1 ? Math.sqrt(m2[p] / (episodes - 1) / episodes) : Double.NaN;
-        }
-        return new Evaluation(mean, se, episodes);
+        return new Evaluation(moments.means(), moments.standardErrors(), episodes);
     }
 
     /** One playout: chance and each player's actions sampled from their distributions. */
