@@ -28,12 +28,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
 import org.eclipse.jetty.server.HttpConnectionFactory;
 import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.Response;
+import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.EagerContentHandler;
 import org.eclipse.jetty.server.handler.GracefulHandler;
@@ -97,7 +101,7 @@ public final class DialogueServer implements AutoCloseable {
     private final JsonBodies bodies;
     private final GracefulHandler graceful = new GracefulHandler();
     /** Jetty's server and connector, kept when Javalin builds them, for the two-step stop in {@link #close()}. */
-    private volatile org.eclipse.jetty.server.Server jetty;
+    private volatile Server jetty;
     private volatile ServerConnector connector;
     private final Extension extension;
     private Map<String, List<String>> routeTable;
@@ -293,19 +297,22 @@ public final class DialogueServer implements AutoCloseable {
      * the timeout. A request still in flight when the timeout ends is left to Jetty's stop as before.
      */
     private void awaitRequestsInFlight() {
+        if (config.stopTimeoutMillis() == 0) {
+            return; // no grace period: Jetty's stop cuts everything at once, as configured
+        }
         long start = System.nanoTime();
         try {
-            graceful.shutdown().get(config.stopTimeoutMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            graceful.shutdown().get(config.stopTimeoutMillis(), TimeUnit.MILLISECONDS);
             ServerConnector c = connector;
             if (c != null) {
                 c.setShutdownIdleTimeout(IDLE_CUT_MILLIS);
             }
-        } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+        } catch (TimeoutException | ExecutionException e) {
             // requests still in flight: Jetty's stop below waits for them no longer than what is left
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        org.eclipse.jetty.server.Server s = jetty;
+        Server s = jetty;
         if (s != null) {
             long spent = (System.nanoTime() - start) / 1_000_000;
             s.setStopTimeout(Math.max(1, config.stopTimeoutMillis() - spent));
