@@ -31,7 +31,9 @@ import java.util.Objects;
  * which always does. Subtrees that the other players and chance reach with probability zero are skipped: every
  * regret there would be multiplied by zero and every value there is weighted by a zero probability above it, so the
  * results are unchanged (up to reaches that underflow below the double range, where the skipped values weigh less
- * than 1e-308). The average policy is accumulated per infoset rather than per history: with perfect recall a
+ * than 1e-308). Within a depth and kind the nodes are grouped by the other players' sequences, which is what their
+ * reach depends on, so the reach is read and tested once per group (Leduc: 3,937 nodes a pass in 561 and 842
+ * groups); the player's own nodes are grouped in an order that keeps each infoset's histories depth-first. The average policy is accumulated per infoset rather than per history: with perfect recall a
  * player's own reach is the same at every history of an infoset, so OpenSpiel's per-history sum is the infoset's own
  * reach times its number of histories (936 infosets instead of 3780 histories on Leduc); this changes the average in
  * its last bits only, never the iteration. An iteration allocates nothing. Not thread-safe.
@@ -100,7 +102,8 @@ public final class CfrSolver implements IterativeSolver {
 
     /**
      * One player's bottom-up pass: the non-terminal nodes in the order they are visited, with what each visit reads
-     * stored beside it, in runs of one kind of node.
+     * stored beside it, in runs of one kind of node. Each run is cut into segments of nodes that share the other
+     * players' sequences, so their reach is read and tested for zero once per segment rather than once per node.
      */
     private static final class Pass {
         final int[] node;
@@ -108,24 +111,32 @@ public final class CfrSolver implements IterativeSolver {
         final int[] childCount;
         /** First slot of the node's infoset (decision nodes). */
         final int[] slot;
-        /** For each node, the {@link #seqReach} entries of the other players, in player order. */
-        final int[] others;
-        final int othersPerNode;
         /** Chance's reach at the node: the product of chance probabilities from the root. */
         final double[] chanceReach;
         final int[] runEnd;
         final byte[] runKind;
+        /** The end (exclusive) of each run's segments in {@link #segmentEnd}. */
+        final int[] runSegmentEnd;
+        /** The end (exclusive) of each segment's nodes. */
+        final int[] segmentEnd;
+        /** For each segment, the {@link #seqReach} entries of the other players, in player order. */
+        final int[] others;
+        final int othersPerNode;
+        final Grouping grouping;
 
-        Pass(int size, int othersPerNode, int runs) {
+        Pass(int size, int othersPerNode, int runs, int segments, Grouping grouping) {
+            this.grouping = grouping;
             node = new int[size];
             firstChild = new int[size];
             childCount = new int[size];
             slot = new int[size];
-            this.othersPerNode = othersPerNode;
-            others = new int[size * othersPerNode];
             chanceReach = new double[size];
             runEnd = new int[runs];
             runKind = new byte[runs];
+            runSegmentEnd = new int[runs];
+            segmentEnd = new int[segments];
+            this.othersPerNode = othersPerNode;
+            others = new int[segments * othersPerNode];
         }
     }
 
@@ -266,11 +277,19 @@ public final class CfrSolver implements IterativeSolver {
         int[] postOrder = postOrder(player, firstChild, childCount);
         this.passes = new Pass[numPlayers];
         for (int p = 0; p < numPlayers; p++) {
-            int[] order = byDepthAndKind(player, depth, maxDepth, p);
+            // Segments are longest with every run grouped by the others' sequences; p's own histories may be
+            // regrouped only where each infoset still adds its regrets in depth-first order.
+            Grouping grouping = Grouping.ALL;
+            int[] order = byDepthAndKind(player, depth, maxDepth, p, seqAt, postOrder, infoset, numInfosets, true);
             if (!regretsInDepthFirstOrder(order, postOrder, player, infoset, numInfosets, p)) {
+                grouping = Grouping.OTHERS_ONLY;
+                order = byDepthAndKind(player, depth, maxDepth, p, seqAt, postOrder, infoset, numInfosets, false);
+            }
+            if (!regretsInDepthFirstOrder(order, postOrder, player, infoset, numInfosets, p)) {
+                grouping = Grouping.POST_ORDER;
                 order = postOrder;
             }
-            passes[p] = pack(order, p, player, firstChild, childCount, infoset, seqAt, chanceReach);
+            passes[p] = pack(order, grouping, p, player, firstChild, childCount, infoset, seqAt, chanceReach);
         }
     }
 
@@ -322,26 +341,143 @@ public final class CfrSolver implements IterativeSolver {
 
     /**
      * The non-terminal nodes deepest first (children before parents); within a depth, chance nodes, then the other
-     * players', then p's, each in ascending node order, which is depth-first order within a depth.
+     * players', then p's. Within each of these buckets the nodes are grouped by the other players' sequences (the
+     * last action of each), so that a pass tests their reach once per group. Within a bucket no node reads another's
+     * value, so any order computes the same values; but each of p's infosets must add its histories' regrets in
+     * depth-first order. So p's own nodes are grouped in a topological order of the groups in which every infoset's
+     * histories follow one another depth-first, or, if {@code groupOwn} is false or no such order exists, left in
+     * ascending node order (depth-first within a depth). Linear in the nodes and slots but for the topological sort.
      */
-    private static int[] byDepthAndKind(int[] player, int[] depth, int maxDepth, int p) {
+    private static int[] byDepthAndKind(int[] player, int[] depth, int maxDepth, int p, int[][] seqAt,
+            int[] postOrder, int[] infoset, int numInfosets, boolean groupOwn) {
         int n = player.length;
-        int[] bucketStart = new int[(maxDepth + 1) * 3 + 1];
-        for (int node = 0; node < n; node++) {
-            if (player[node] != GameTree.TERMINAL) {
-                bucketStart[bucket(maxDepth, depth[node], kind(player[node], p)) + 1]++;
+        int[] order = postOrder.clone();
+        Arrays.sort(order);
+        int count = order.length;
+        // The others' sequences as one dense id per node, by stable counting sorts from the last player to the first.
+        int[] scratch = new int[count];
+        for (int q = seqAt.length - 1; q >= 0; q--) {
+            if (q == p) {
+                continue;
             }
+            int[] seq = seqAt[q];
+            int[] start = new int[maxKey(seq, order) + 2];
+            for (int node : order) {
+                start[seq[node] + 1]++;
+            }
+            for (int b = 0; b + 1 < start.length; b++) {
+                start[b + 1] += start[b];
+            }
+            for (int node : order) {
+                scratch[start[seq[node]]++] = node;
+            }
+            int[] swap = order;
+            order = scratch;
+            scratch = swap;
+        }
+        int[] group = new int[n];
+        int groups = 0;
+        for (int k = 0; k < count; k++) {
+            if (k > 0 && !sameOthers(seqAt, p, order[k], order[k - 1])) {
+                groups++;
+            }
+            group[order[k]] = groups;
+        }
+        groups = count == 0 ? 0 : groups + 1;
+        int[] ownRank = groupOwn ? ownGroupRanks(group, groups, player, p, postOrder, infoset, numInfosets) : null;
+        // One stable counting sort by group (p's nodes by rank, or all in one group), then one by bucket.
+        int[] key = new int[n];
+        for (int k = 0; k < count; k++) {
+            int node = order[k];
+            key[node] = player[node] != p ? group[node] : ownRank != null ? ownRank[group[node]] : 0;
+        }
+        Arrays.sort(order);
+        int[] start = new int[groups + 1];
+        for (int node : order) {
+            start[key[node] + 1]++;
+        }
+        for (int b = 0; b < groups; b++) {
+            start[b + 1] += start[b];
+        }
+        for (int node : order) {
+            scratch[start[key[node]]++] = node;
+        }
+        int[] bucketStart = new int[(maxDepth + 1) * 3 + 1];
+        for (int node : scratch) {
+            bucketStart[bucket(maxDepth, depth[node], kind(player[node], p)) + 1]++;
         }
         for (int b = 0; b < bucketStart.length - 1; b++) {
             bucketStart[b + 1] += bucketStart[b];
         }
-        int[] order = new int[bucketStart[bucketStart.length - 1]];
-        for (int node = 0; node < n; node++) {
-            if (player[node] != GameTree.TERMINAL) {
-                order[bucketStart[bucket(maxDepth, depth[node], kind(player[node], p))]++] = node;
-            }
+        for (int node : scratch) {
+            order[bucketStart[bucket(maxDepth, depth[node], kind(player[node], p))]++] = node;
         }
         return order;
+    }
+
+    private static int maxKey(int[] seq, int[] nodes) {
+        int max = 0;
+        for (int node : nodes) {
+            max = Math.max(max, seq[node]);
+        }
+        return max;
+    }
+
+    /**
+     * A rank per group such that, for each of p's infosets, its histories in depth-first order have ranks in
+     * ascending order: Kahn's topological sort of the groups, with an edge from each history's group to that of the
+     * next history of its infoset (smallest group first among the free ones). Null if the edges form a cycle.
+     */
+    private static int[] ownGroupRanks(int[] group, int groups, int[] player, int p, int[] postOrder, int[] infoset,
+            int numInfosets) {
+        int[] last = new int[numInfosets];
+        Arrays.fill(last, -1);
+        int[] edgeFrom = new int[postOrder.length];
+        int[] edgeTo = new int[postOrder.length];
+        int edges = 0;
+        int[] inDegree = new int[groups];
+        for (int node : postOrder) {
+            if (player[node] != p) {
+                continue;
+            }
+            int i = infoset[node];
+            if (last[i] >= 0 && group[last[i]] != group[node]) {
+                edgeFrom[edges] = group[last[i]];
+                edgeTo[edges++] = group[node];
+                inDegree[group[node]]++;
+            }
+            last[i] = node;
+        }
+        int[] outStart = new int[groups + 1];
+        for (int e = 0; e < edges; e++) {
+            outStart[edgeFrom[e] + 1]++;
+        }
+        for (int g = 0; g < groups; g++) {
+            outStart[g + 1] += outStart[g];
+        }
+        int[] out = new int[edges];
+        int[] fill = outStart.clone();
+        for (int e = 0; e < edges; e++) {
+            out[fill[edgeFrom[e]]++] = edgeTo[e];
+        }
+        java.util.PriorityQueue<Integer> free = new java.util.PriorityQueue<>();
+        for (int g = 0; g < groups; g++) {
+            if (inDegree[g] == 0) {
+                free.add(g);
+            }
+        }
+        int[] rank = new int[groups];
+        int next = 0;
+        while (!free.isEmpty()) {
+            int g = free.poll();
+            rank[g] = next++;
+            for (int e = outStart[g]; e < outStart[g + 1]; e++) {
+                if (--inDegree[out[e]] == 0) {
+                    free.add(out[e]);
+                }
+            }
+        }
+        return next == groups ? rank : null;
     }
 
     private static int bucket(int maxDepth, int depth, int kind) {
@@ -368,37 +504,58 @@ public final class CfrSolver implements IterativeSolver {
         return true;
     }
 
-    private Pass pack(int[] order, int p, int[] player, int[] firstChild, int[] childCount, int[] infoset,
+    private Pass pack(int[] order, Grouping grouping, int p, int[] player, int[] firstChild, int[] childCount, int[] infoset,
             int[][] seqAt, double[] chanceReach) {
         int runs = 0;
+        int segments = 0;
         for (int k = 0; k < order.length; k++) {
             if (k == 0 || kind(player[order[k]], p) != kind(player[order[k - 1]], p)) {
                 runs++;
+                segments++;
+            } else if (!sameOthers(seqAt, p, order[k], order[k - 1])) {
+                segments++;
             }
         }
-        Pass pass = new Pass(order.length, numPlayers - 1, runs);
+        Pass pass = new Pass(order.length, numPlayers - 1, runs, segments, grouping);
         int run = -1;
+        int segment = -1;
         for (int k = 0; k < order.length; k++) {
             int node = order[k];
             int kind = kind(player[node], p);
-            if (k == 0 || kind != pass.runKind[run]) {
+            boolean newRun = k == 0 || kind != pass.runKind[run];
+            if (newRun) {
                 run++;
                 pass.runKind[run] = (byte) kind;
             }
+            if (newRun || !sameOthers(seqAt, p, node, order[k - 1])) {
+                segment++;
+                int j = segment * pass.othersPerNode;
+                for (int q = 0; q < numPlayers; q++) {
+                    if (q != p) {
+                        pass.others[j++] = seqAt[q][node];
+                    }
+                }
+            }
             pass.runEnd[run] = k + 1;
+            pass.runSegmentEnd[run] = segment + 1;
+            pass.segmentEnd[segment] = k + 1;
             pass.node[k] = node;
             pass.firstChild[k] = firstChild[node];
             pass.childCount[k] = childCount[node];
             pass.slot[k] = infoset[node] >= 0 ? slotStart[infoset[node]] : -1;
             pass.chanceReach[k] = chanceReach[node];
-            int j = k * pass.othersPerNode;
-            for (int q = 0; q < numPlayers; q++) {
-                if (q != p) {
-                    pass.others[j++] = seqAt[q][node];
-                }
-            }
         }
         return pass;
+    }
+
+    /** Whether two nodes have the same last action of every player but p. */
+    private static boolean sameOthers(int[][] seqAt, int p, int a, int b) {
+        for (int q = 0; q < seqAt.length; q++) {
+            if (q != p && seqAt[q][a] != seqAt[q][b]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     public GameTree tree() {
@@ -475,125 +632,179 @@ public final class CfrSolver implements IterativeSolver {
         final Pass pass = passes[p];
         final double[] v = values[p];
         final int[] runEnd = pass.runEnd;
+        final int[] runSegmentEnd = pass.runSegmentEnd;
         final byte[] runKind = pass.runKind;
-        int k = 0;
+        int segment = 0;
         for (int run = 0; run < runEnd.length; run++) {
-            int end = runEnd[run];
+            int segments = runSegmentEnd[run];
             switch (runKind[run]) {
-                case CHANCE_RUN -> chanceRun(pass, v, k, end);
-                case OTHERS_RUN -> othersRun(pass, v, k, end);
-                default -> ownRun(pass, v, k, end, regretWeight);
+                case CHANCE_RUN -> chanceRun(pass, v, segment, segments);
+                case OTHERS_RUN -> othersRun(pass, v, segment, segments);
+                default -> ownRun(pass, v, segment, segments, regretWeight);
             }
-            k = end;
+            segment = segments;
         }
     }
 
-    /** The counterfactual reach of the pass's k-th node: the other players' reaches in order, then chance's. */
-    private double counterfactualReach(Pass pass, int k) {
+    /**
+     * The other players' reach at the nodes of a segment: their reaches multiplied in player order, from 1.0 as
+     * OpenSpiel does, so that times chance's reach it rounds as OpenSpiel's counterfactual reach.
+     */
+    private double othersReach(Pass pass, int segment) {
         final int m = pass.othersPerNode;
         if (m == 1) {
-            return seqReach[pass.others[k]] * pass.chanceReach[k];
+            return seqReach[pass.others[segment]];
         }
-        double cf = 1.0;
-        for (int j = k * m, end = j + m; j < end; j++) {
-            cf *= seqReach[pass.others[j]];
+        double reach = 1.0;
+        for (int j = segment * m, end = j + m; j < end; j++) {
+            reach *= seqReach[pass.others[j]];
         }
-        return cf * pass.chanceReach[k];
+        return reach;
     }
 
-    private void chanceRun(Pass pass, double[] v, int from, int to) {
+    /** The first node of a segment. */
+    private static int segmentStart(Pass pass, int segment) {
+        return segment == 0 ? 0 : pass.segmentEnd[segment - 1];
+    }
+
+    /**
+     * Unreachable for the others (and chance): every regret below is zero and the parent weights this value by
+     * zero, so the arithmetic is skipped, with results unchanged; the value is set to zero as OpenSpiel's would be.
+     */
+    private static void unreachable(Pass pass, double[] v, int from, int to) {
+        final int[] nodes = pass.node;
+        for (int k = from; k < to; k++) {
+            v[nodes[k]] = 0.0;
+        }
+    }
+
+    private void chanceRun(Pass pass, double[] v, int fromSegment, int toSegment) {
         final int[] nodes = pass.node;
         final int[] first = pass.firstChild;
         final int[] count = pass.childCount;
+        final double[] chanceReach = pass.chanceReach;
+        final int[] segmentEnd = pass.segmentEnd;
         final double[] prob = chanceProbability;
-        for (int k = from; k < to; k++) {
-            int node = nodes[k];
-            if (counterfactualReach(pass, k) == 0.0) {
-                // Unreachable for the others (and chance): every regret below is zero and the parent weights this
-                // value by zero, so skip the subtree's arithmetic. Results are unchanged.
-                v[node] = 0.0;
+        int k = segmentStart(pass, fromSegment);
+        for (int segment = fromSegment; segment < toSegment; segment++) {
+            int to = segmentEnd[segment];
+            double others = othersReach(pass, segment);
+            if (others == 0.0) {
+                unreachable(pass, v, k, to);
+                k = to;
                 continue;
             }
-            double value = 0.0;
-            int c = first[k];
-            int end = c + count[k];
-            if (fused) {
-                for (; c < end; c++) {
-                    value = Math.fma(prob[c], v[c], value);
+            for (; k < to; k++) {
+                int node = nodes[k];
+                if (others * chanceReach[k] == 0.0) {
+                    v[node] = 0.0;
+                    continue;
                 }
-            } else {
-                for (; c < end; c++) {
-                    value += prob[c] * v[c];
+                double value = 0.0;
+                int c = first[k];
+                int end = c + count[k];
+                if (fused) {
+                    for (; c < end; c++) {
+                        value = Math.fma(prob[c], v[c], value);
+                    }
+                } else {
+                    for (; c < end; c++) {
+                        value += prob[c] * v[c];
+                    }
                 }
+                v[node] = value;
             }
-            v[node] = value;
         }
     }
 
-    private void othersRun(Pass pass, double[] v, int from, int to) {
+    private void othersRun(Pass pass, double[] v, int fromSegment, int toSegment) {
         final int[] nodes = pass.node;
         final int[] first = pass.firstChild;
         final int[] count = pass.childCount;
         final int[] slots = pass.slot;
+        final double[] chanceReach = pass.chanceReach;
+        final int[] segmentEnd = pass.segmentEnd;
         final double[] current = this.current;
-        for (int k = from; k < to; k++) {
-            int node = nodes[k];
-            if (counterfactualReach(pass, k) == 0.0) {
-                v[node] = 0.0;
+        int k = segmentStart(pass, fromSegment);
+        for (int segment = fromSegment; segment < toSegment; segment++) {
+            int to = segmentEnd[segment];
+            double others = othersReach(pass, segment);
+            if (others == 0.0) {
+                unreachable(pass, v, k, to);
+                k = to;
                 continue;
             }
-            double value = 0.0;
-            int c = first[k];
-            int end = c + count[k];
-            int s = slots[k];
-            if (fused) {
-                for (; c < end; c++, s++) {
-                    value = Math.fma(current[s], v[c], value);
+            for (; k < to; k++) {
+                int node = nodes[k];
+                if (others * chanceReach[k] == 0.0) {
+                    v[node] = 0.0;
+                    continue;
                 }
-            } else {
-                for (; c < end; c++, s++) {
-                    value += current[s] * v[c];
+                double value = 0.0;
+                int c = first[k];
+                int end = c + count[k];
+                int s = slots[k];
+                if (fused) {
+                    for (; c < end; c++, s++) {
+                        value = Math.fma(current[s], v[c], value);
+                    }
+                } else {
+                    for (; c < end; c++, s++) {
+                        value += current[s] * v[c];
+                    }
                 }
+                v[node] = value;
             }
-            v[node] = value;
         }
     }
 
-    private void ownRun(Pass pass, double[] v, int from, int to, double regretWeight) {
+    private void ownRun(Pass pass, double[] v, int fromSegment, int toSegment, double regretWeight) {
         final int[] nodes = pass.node;
         final int[] first = pass.firstChild;
         final int[] count = pass.childCount;
         final int[] slots = pass.slot;
+        final double[] chanceReach = pass.chanceReach;
+        final int[] segmentEnd = pass.segmentEnd;
         final double[] current = this.current;
         final double[] regret = this.regret;
-        for (int k = from; k < to; k++) {
-            int node = nodes[k];
-            double cf = counterfactualReach(pass, k);
-            if (cf == 0.0) {
-                v[node] = 0.0; // OpenSpiel adds zeros to the regrets here
+        int k = segmentStart(pass, fromSegment);
+        for (int segment = fromSegment; segment < toSegment; segment++) {
+            int to = segmentEnd[segment];
+            double others = othersReach(pass, segment);
+            if (others == 0.0) {
+                unreachable(pass, v, k, to); // OpenSpiel adds zeros to the regrets here
+                k = to;
                 continue;
             }
-            int c0 = first[k];
-            int end = c0 + count[k];
-            int s0 = slots[k];
-            double value = 0.0;
-            double w = cf * regretWeight;
-            if (fused) {
-                for (int c = c0, s = s0; c < end; c++, s++) {
-                    value = Math.fma(current[s], v[c], value);
+            for (; k < to; k++) {
+                int node = nodes[k];
+                double cf = others * chanceReach[k];
+                if (cf == 0.0) {
+                    v[node] = 0.0;
+                    continue;
                 }
-                for (int c = c0, s = s0; c < end; c++, s++) {
-                    regret[s] = Math.fma(w, v[c] - value, regret[s]);
+                int c0 = first[k];
+                int end = c0 + count[k];
+                int s0 = slots[k];
+                double value = 0.0;
+                double w = cf * regretWeight;
+                if (fused) {
+                    for (int c = c0, s = s0; c < end; c++, s++) {
+                        value = Math.fma(current[s], v[c], value);
+                    }
+                    for (int c = c0, s = s0; c < end; c++, s++) {
+                        regret[s] = Math.fma(w, v[c] - value, regret[s]);
+                    }
+                } else {
+                    for (int c = c0, s = s0; c < end; c++, s++) {
+                        value += current[s] * v[c];
+                    }
+                    for (int c = c0, s = s0; c < end; c++, s++) {
+                        regret[s] += w * (v[c] - value);
+                    }
                 }
-            } else {
-                for (int c = c0, s = s0; c < end; c++, s++) {
-                    value += current[s] * v[c];
-                }
-                for (int c = c0, s = s0; c < end; c++, s++) {
-                    regret[s] += w * (v[c] - value);
-                }
+                v[node] = value;
             }
-            v[node] = value;
         }
     }
 
@@ -865,6 +1076,25 @@ public final class CfrSolver implements IterativeSolver {
             System.arraycopy(other.regretScale, 0, regretScale, 0, regretScale.length);
         }
         iteration = other.iteration;
+    }
+
+    /** Player p's bottom-up pass (scalar form): its nodes, its segments and how they were grouped (for tests). */
+    PassShape passShape(int p) {
+        Pass pass = passes[p];
+        return new PassShape(pass.node.length, pass.segmentEnd.length, pass.grouping);
+    }
+
+    /** How a pass's nodes were ordered within a depth and kind of node. */
+    enum Grouping {
+        /** Every run grouped by the other players' sequences. */
+        ALL,
+        /** Chance's and the other players' nodes grouped, the player's own in node order. */
+        OTHERS_ONLY,
+        /** Depth-first post-order: the game's infosets span depths out of order. */
+        POST_ORDER
+    }
+
+    record PassShape(int nodes, int segments, Grouping grouping) {
     }
 
     /** Cumulative regrets per slot (for inspection and tests). */

@@ -103,6 +103,31 @@ class OpenSpielParityTest {
     }
 
     @Test
+    void groupedPassesAreTheTranscriptionBitForBitOnPoker() {
+        // The bottom-up pass visits the nodes of a depth grouped by the other players' sequences, not in node order;
+        // each value must still be the same sum, and each infoset's regrets the same sum in the same order. Leduc
+        // groups every run (its own histories too), three-player Kuhn groups by two other players' sequences.
+        for (GameTree tree : List.of(GameTree.compile(new LeducPoker()), GameTree.compile(new KuhnPoker(3)))) {
+            CfrSolver grouped = new CfrSolver(tree, CfrVariant.CFR);
+            for (int p = 0; p < tree.numPlayers(); p++) {
+                CfrSolver.PassShape shape = grouped.passShape(p);
+                assertThat(shape.grouping()).as("%s, player %d", tree.name(), p).isEqualTo(CfrSolver.Grouping.ALL);
+                assertThat(shape.segments()).as("%s, player %d", tree.name(), p).isLessThan(shape.nodes() / 2);
+            }
+            for (CfrArithmetic a : CfrArithmetic.values()) {
+                CfrSolver solver = new CfrSolver(tree, CfrVariant.CFR, a);
+                ReferenceCfr ref = new ReferenceCfr(tree, false, a == CfrArithmetic.FUSED);
+                for (int t = 1; t <= 30; t++) {
+                    solver.iterate();
+                    ref.iterate();
+                    assertThat(solver.regrets()).as("%s %s regrets after %d", tree.name(), a, t)
+                            .usingComparatorWithPrecision(0.0).containsExactly(ref.regrets());
+                }
+            }
+        }
+    }
+
+    @Test
     void kuhnAndLeducEqualOpenSpielInBothArithmetics() {
         GameTree kuhn = GameTree.compile(new KuhnPoker(2));
         GameTree leduc = GameTree.compile(new LeducPoker());
