@@ -678,6 +678,12 @@ public final class CfrSolver implements IterativeSolver {
         }
     }
 
+    /*
+     * chanceRun and othersRun are the same loop over other weights (chance's probabilities by child, the policy by
+     * slot). One method taking the weights as a parameter was measured 5% slower on Leduc CFR (JMH, 3 rounds,
+     * 1.047-1.062), so they stay apart.
+     */
+
     private void chanceRun(Pass pass, double[] v, int fromSegment, int toSegment) {
         final int[] nodes = pass.node;
         final int[] first = pass.firstChild;
