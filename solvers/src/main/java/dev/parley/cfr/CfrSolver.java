@@ -281,7 +281,7 @@ public final class CfrSolver implements IterativeSolver {
             // regrouped only where each infoset still adds its regrets in depth-first order.
             Grouping grouping = Grouping.ALL;
             int[] order = byDepthAndKind(player, depth, maxDepth, p, seqAt, postOrder, infoset, numInfosets, true);
-            if (!regretsInDepthFirstOrder(order, postOrder, player, infoset, numInfosets, p)) {
+            if (order == null || !regretsInDepthFirstOrder(order, postOrder, player, infoset, numInfosets, p)) {
                 grouping = Grouping.OTHERS_ONLY;
                 order = byDepthAndKind(player, depth, maxDepth, p, seqAt, postOrder, infoset, numInfosets, false);
             }
@@ -345,8 +345,9 @@ public final class CfrSolver implements IterativeSolver {
      * last action of each), so that a pass tests their reach once per group. Within a bucket no node reads another's
      * value, so any order computes the same values; but each of p's infosets must add its histories' regrets in
      * depth-first order. So p's own nodes are grouped in a topological order of the groups in which every infoset's
-     * histories follow one another depth-first, or, if {@code groupOwn} is false or no such order exists, left in
-     * ascending node order (depth-first within a depth). Linear in the nodes and slots but for the topological sort.
+     * histories follow one another depth-first (null if {@code groupOwn} and no such order exists), or, if
+     * {@code groupOwn} is false, left in ascending node order (depth-first within a depth). Linear in the nodes and
+     * slots but for the topological sort.
      */
     private static int[] byDepthAndKind(int[] player, int[] depth, int maxDepth, int p, int[][] seqAt,
             int[] postOrder, int[] infoset, int numInfosets, boolean groupOwn) {
@@ -385,6 +386,9 @@ public final class CfrSolver implements IterativeSolver {
         }
         groups = count == 0 ? 0 : groups + 1;
         int[] ownRank = groupOwn ? ownGroupRanks(group, groups, player, p, postOrder, infoset, numInfosets) : null;
+        if (groupOwn && ownRank == null) {
+            return null;
+        }
         // One stable counting sort by group (p's nodes by rank, or all in one group), then one by bucket.
         int[] key = new int[n];
         for (int k = 0; k < count; k++) {

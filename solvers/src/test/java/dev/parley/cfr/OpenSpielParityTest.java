@@ -127,6 +127,52 @@ class OpenSpielParityTest {
         }
     }
 
+    /**
+     * P1 learns only whether chance's card and P2's move match: its "same" infoset holds (c1, a) before (c2, b) in
+     * depth-first order, its "differ" infoset (c1, b) before (c2, a). Grouping P1's histories by P2's move would need
+     * a before b and b before a, so P1's own nodes must stay in node order.
+     */
+    private static final String CROSSED = """
+            EFG 2 R "Crossed: P1 learns whether the card and P2's move match" { "P1" "P2" }
+            ""
+
+            c "" 1 "deal" { "c1" 0.3 "c2" 0.7 } 0
+            p "" 2 1 "P2" { "a" "b" } 0
+            p "" 1 1 "same" { "l" "r" } 0
+            t "" 1 "c1al" { 0.1 -0.1 }
+            t "" 2 "c1ar" { -0.7 0.7 }
+            p "" 1 2 "differ" { "l" "r" } 0
+            t "" 3 "c1bl" { -0.3 0.3 }
+            t "" 4 "c1br" { 0.9 -0.9 }
+            p "" 2 1 "P2" { "a" "b" } 0
+            p "" 1 2 "differ" { "l" "r" } 0
+            t "" 5 "c2al" { 0.7 -0.7 }
+            t "" 6 "c2ar" { -0.1 0.1 }
+            p "" 1 1 "same" { "l" "r" } 0
+            t "" 7 "c2bl" { -0.9 0.9 }
+            t "" 8 "c2br" { 0.3 -0.3 }
+            """;
+
+    @Test
+    void ownHistoriesThatCannotBeGroupedStayInNodeOrder() {
+        GameTree tree = GameTree.compile(Efg.parse(CROSSED, "crossed.efg"));
+        CfrSolver solver = new CfrSolver(tree, CfrVariant.CFR);
+        assertThat(solver.passShape(0).grouping()).isEqualTo(CfrSolver.Grouping.OTHERS_ONLY);
+        assertThat(solver.passShape(1).grouping()).isEqualTo(CfrSolver.Grouping.ALL);
+        for (CfrArithmetic a : CfrArithmetic.values()) {
+            for (boolean plus : new boolean[] {false, true}) {
+                CfrSolver s = new CfrSolver(tree, plus ? CfrVariant.CFR_PLUS : CfrVariant.CFR, a);
+                ReferenceCfr ref = new ReferenceCfr(tree, plus, a == CfrArithmetic.FUSED);
+                for (int t = 1; t <= 30; t++) {
+                    s.iterate();
+                    ref.iterate();
+                    assertThat(s.regrets()).as("%s plus=%s regrets after %d", a, plus, t)
+                            .usingComparatorWithPrecision(0.0).containsExactly(ref.regrets());
+                }
+            }
+        }
+    }
+
     @Test
     void kuhnAndLeducEqualOpenSpielInBothArithmetics() {
         GameTree kuhn = GameTree.compile(new KuhnPoker(2));
