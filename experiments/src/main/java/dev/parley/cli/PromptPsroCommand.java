@@ -63,9 +63,9 @@ final class PromptPsroCommand {
                     progress.step();
                 }
             } catch (MetaSolverException e) {
-                throw new UserInputException(domain.name() + ": meta-solver " + solverName + ": " + e.getMessage());
+                throw e.in("meta-solver " + solverName).in(domain.name());
             } catch (LlmException e) {
-                throw new UserInputException(domain.name() + ": language model: " + e.getMessage());
+                throw e.in("language model").in(domain.name());
             }
             double seconds = (System.nanoTime() - t0) / 1e9;
             Optional<long[]> calls = Optional.empty();

@@ -149,7 +149,7 @@ final class PsroCommand implements Callable<Integer> {
         try {
             tree = GameTree.compile(g, MAX_TREE_NODES);
         } catch (GameModelException e) {
-            throw new UserInputException("game '" + game + "': " + e.getMessage());
+            throw e.in("game '" + game + "'");
         }
         ResponseOracle o = switch (oracle) {
             case "exact" -> new ExactBestResponseOracle(tree);

@@ -74,10 +74,10 @@ final class SolveCommand implements Callable<Integer> {
         } catch (TreeTooLargeException e) {
             // a sampling solver runs on the game itself; NashConv is then not computed
             if (!kind.runsOnGame()) {
-                throw new UserInputException("game '" + game + "': " + e.getMessage());
+                throw e.in("game '" + game + "'");
             }
         } catch (GameModelException e) {
-            throw new UserInputException("game '" + game + "': " + e.getMessage());
+            throw e.in("game '" + game + "'");
         }
 
         long start = System.nanoTime();

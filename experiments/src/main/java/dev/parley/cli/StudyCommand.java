@@ -98,7 +98,7 @@ final class StudyCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new UserInputException(e.getMessage());
         } catch (LlmException e) {
-            throw new UserInputException(d.name() + ": language model: " + e.getMessage());
+            throw e.in("language model").in(d.name());
         }
     }
 

@@ -59,7 +59,7 @@ final class StudyHumanRewardCommand implements Callable<Integer> {
                 r = HumanRewardStudy.run(model.backend(), HumanRewardStudy.of(model), drawn.valid(), drawn.test(),
                         bar::step);
             } catch (LlmException e) {
-                throw new UserInputException(d.name() + ": language model: " + e.getMessage());
+                throw e.in("language model").in(d.name());
             }
         }
         HumanRewardStudy.Report done = r;

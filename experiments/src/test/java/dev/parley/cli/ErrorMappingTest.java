@@ -3,6 +3,7 @@ package dev.parley.cli;
 import static dev.parley.cli.CliRun.parley;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.parley.llm.testing.FakeOpenAiServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -31,6 +32,19 @@ class ErrorMappingTest {
         CliRun r = parley("solve", "--game", efg.toString(), "--solver", "cfr", "--iterations", "1");
         assertThat(r.code()).as(r.err()).isEqualTo(2);
         assertThat(r.err().strip()).startsWith("parley: " + efg + ":3:1: ").doesNotContain("\n");
+    }
+
+    @Test
+    void aFailingModelIsNamedWithTheDomainAndTheModel() {
+        // the study adds where the error happened (the domain, the language model) to the model's own error
+        try (FakeOpenAiServer server = FakeOpenAiServer.start()) {
+            server.fallback(request -> FakeOpenAiServer.Reply.status(401, "no such key"));
+            CliRun r = parley("study", "reward", "--domain", "fruit-trading", "--samples", "1", "--llm", "openai",
+                    "--base-url", server.baseUrl(), "--model", "m", "--cache-mode", "off", "--judge", "llm");
+            assertThat(r.code()).as(r.err()).isEqualTo(2);
+            assertThat(r.err().strip()).startsWith("parley: fruit-trading: language model: ").doesNotContain("\n")
+                    .doesNotContain("Exception");
+        }
     }
 
     @Test
