@@ -33,8 +33,8 @@ import java.util.Objects;
  * results are unchanged (up to reaches that underflow below the double range, where the skipped values weigh less
  * than 1e-308). Within a depth and kind the nodes are grouped by the other players' sequences, which is what their
  * reach depends on, so the reach is read and tested once per group (Leduc: 3,937 nodes a pass in 561 and 842
- * groups); the player's own nodes are grouped in an order that keeps each infoset's histories depth-first. The average policy is accumulated per infoset rather than per history: with perfect recall a
- * player's own reach is the same at every history of an infoset, so OpenSpiel's per-history sum is the infoset's own
+ * groups); the player's own nodes are grouped in an order that keeps each infoset's histories depth-first. The
+ * average policy is accumulated per infoset rather than per history: with perfect recall a player's own reach is the same at every history of an infoset, so OpenSpiel's per-history sum is the infoset's own
  * reach times its number of histories (936 infosets instead of 3780 histories on Leduc); this changes the average in
  * its last bits only, never the iteration. An iteration allocates nothing. Not thread-safe.
  */
@@ -358,23 +358,12 @@ public final class CfrSolver implements IterativeSolver {
         // The others' sequences as one dense id per node, by stable counting sorts from the last player to the first.
         int[] scratch = new int[count];
         for (int q = seqAt.length - 1; q >= 0; q--) {
-            if (q == p) {
-                continue;
+            if (q != p) {
+                sortByKey(order, scratch, seqAt[q], maxKey(seqAt[q], order) + 1);
+                int[] swap = order;
+                order = scratch;
+                scratch = swap;
             }
-            int[] seq = seqAt[q];
-            int[] start = new int[maxKey(seq, order) + 2];
-            for (int node : order) {
-                start[seq[node] + 1]++;
-            }
-            for (int b = 0; b + 1 < start.length; b++) {
-                start[b + 1] += start[b];
-            }
-            for (int node : order) {
-                scratch[start[seq[node]]++] = node;
-            }
-            int[] swap = order;
-            order = scratch;
-            scratch = swap;
         }
         int[] group = new int[n];
         int groups = 0;
@@ -396,27 +385,27 @@ public final class CfrSolver implements IterativeSolver {
             key[node] = player[node] != p ? group[node] : ownRank != null ? ownRank[group[node]] : 0;
         }
         Arrays.sort(order);
-        int[] start = new int[groups + 1];
-        for (int node : order) {
+        sortByKey(order, scratch, key, groups);
+        int[] bucketOf = key; // reused: every node's key has been read
+        for (int node : scratch) {
+            bucketOf[node] = bucket(maxDepth, depth[node], kind(player[node], p));
+        }
+        sortByKey(scratch, order, bucketOf, (maxDepth + 1) * 3);
+        return order;
+    }
+
+    /** A stable counting sort of {@code from} into {@code to} by {@code key[node]}, a key in [0, keys). */
+    private static void sortByKey(int[] from, int[] to, int[] key, int keys) {
+        int[] start = new int[keys + 1];
+        for (int node : from) {
             start[key[node] + 1]++;
         }
-        for (int b = 0; b < groups; b++) {
+        for (int b = 0; b < keys; b++) {
             start[b + 1] += start[b];
         }
-        for (int node : order) {
-            scratch[start[key[node]]++] = node;
+        for (int node : from) {
+            to[start[key[node]]++] = node;
         }
-        int[] bucketStart = new int[(maxDepth + 1) * 3 + 1];
-        for (int node : scratch) {
-            bucketStart[bucket(maxDepth, depth[node], kind(player[node], p)) + 1]++;
-        }
-        for (int b = 0; b < bucketStart.length - 1; b++) {
-            bucketStart[b + 1] += bucketStart[b];
-        }
-        for (int node : scratch) {
-            order[bucketStart[bucket(maxDepth, depth[node], kind(player[node], p))]++] = node;
-        }
-        return order;
     }
 
     private static int maxKey(int[] seq, int[] nodes) {
@@ -673,7 +662,8 @@ public final class CfrSolver implements IterativeSolver {
 
     /**
      * Unreachable for the others (and chance): every regret below is zero and the parent weights this value by
-     * zero, so the arithmetic is skipped, with results unchanged; the value is set to zero as OpenSpiel's would be.
+     * zero, so the arithmetic is skipped, with results unchanged; the value is set to zero so that the parent reads
+     * a defined value.
      */
     private static void unreachable(Pass pass, double[] v, int from, int to) {
         final int[] nodes = pass.node;
