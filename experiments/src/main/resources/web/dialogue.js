@@ -225,6 +225,16 @@
       showError('page-error', 'Your seat: ' + e.message);
       return;
     }
+    // the seat can be read after a move the poll before it did not see (the other side moved in between): show
+    // that move before the forms that answer it, never the forms alone
+    if (v.movesMade > seen) {
+      try {
+        const d = await api('GET', '/ui/api/dialogues/' + encodeURIComponent(id) + '?since=' + seen);
+        renderTranscript(d.transcript);
+      } catch (e) {
+        // the next poll shows it; the forms are still the server's
+      }
+    }
     $('you').hidden = false;
     $('you-player').textContent = v.player;
     const priv = clear($('private'));

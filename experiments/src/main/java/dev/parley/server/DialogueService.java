@@ -189,8 +189,11 @@ public final class DialogueService implements AutoCloseable {
     public record Joined(String participantId, String handle, String player) {
     }
 
-    /** {@code /moves/{participant}}. */
-    public record ParticipantMoves(String handle, List<LegalMove> moves) {
+    /**
+     * {@code /moves/{participant}}: the seat's legal moves after the dialogue's first {@code movesMade} moves, read
+     * together, so a client can tell which move these answer.
+     */
+    public record ParticipantMoves(String handle, List<LegalMove> moves, int movesMade) {
     }
 
     /** A transcript entry: the engine's move and the client's free text (null when it sent none). */
@@ -583,7 +586,8 @@ public final class DialogueService implements AutoCloseable {
     public ParticipantMoves moves(String dialogueId, String token) {
         return read(dialogueId, s -> {
             Seat seat = seatOf(s, token).orElseThrow(() -> noParticipant(s));
-            return new ParticipantMoves(seat.handle(), s.dialogue.legalMoves(seat.handle()));
+            return new ParticipantMoves(seat.handle(), s.dialogue.legalMoves(seat.handle()),
+                    s.dialogue.history().size());
         });
     }
 

@@ -246,7 +246,8 @@ public final class WebInterface implements DialogueServer.Extension {
     /** A seat's view: its private information, its legal moves as forms, and the coach. */
     private JsonNode seat(String id, String token) {
         DialogueService.ParticipantMoves pm = service.moves(id, token);
-        ObjectNode o = JSON.createObjectNode().put("player", pm.handle());
+        // the count the moves were read after: a page whose transcript shows fewer fetches the rest before the forms
+        ObjectNode o = JSON.createObjectNode().put("player", pm.handle()).put("movesMade", pm.movesMade());
         Optional<DomainPlay.Table> table = play.table(id);
         boolean ended = play.ended(id);
         o.put("ended", ended);

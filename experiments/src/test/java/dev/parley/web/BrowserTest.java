@@ -400,6 +400,57 @@ class BrowserTest {
         System.out.print(report);
     }
 
+    /**
+     * The other side's move lands between the page's poll and its read of the seat (as a local model's first move
+     * did in CI): the poll's answer, made stale on purpose in the browser's fetch, does not show the move, but the
+     * seat offers the forms that answer it. The page must show that move no later than the forms.
+     */
+    @Test
+    void theFormsThatAnswerAMoveNeverShowBeforeTheMove() {
+        DialogueService s = web.service;
+        String id = s.create("fruit-trading");
+        String alice = s.join(id, "Alice").participantId();
+        String bob = s.join(id, "Bob").participantId();
+        driver.get(web.uri() + "/ui/dialogue?id=" + id);
+        js("sessionStorage.setItem('parley.seat.' + arguments[0], JSON.stringify({participantID: arguments[1],"
+                + " player: 'Bob'}));", id, bob);
+        driver.navigate().refresh();
+        waiting(10).until(ExpectedConditions.textToBe(By.id("you-player"), "Bob"));
+        waiting(10).until(ExpectedConditions.textToBe(By.id("moves-note"), "Waiting for the other side."));
+        // the first poll answer that holds Alice's move is rewritten to one without it (and with another status, so
+        // the page reads its seat); the transcript shown is counted when the first form appears
+        js("""
+                const url = '/ui/api/dialogues/' + encodeURIComponent(arguments[0]) + '?since=';
+                const real = window.fetch;
+                window.staleDone = false;
+                window.fetch = async (u, init) => {
+                  const r = await real(u, init);
+                  if (window.staleDone || !String(u).startsWith(url) || (init && init.method !== 'GET')) return r;
+                  const d = await r.clone().json();
+                  if (d.moves < 1) return r;
+                  window.staleDone = true;
+                  d.transcript = d.transcript.filter((m) => m.index < 0);
+                  d.moves = 0;
+                  d.status = d.status + ' (stale)';
+                  return new Response(JSON.stringify(d), { status: 200, headers: r.headers });
+                };
+                window.shownWithFirstForm = null;
+                new MutationObserver(() => {
+                  if (window.shownWithFirstForm === null && document.querySelector('#moves form.move')) {
+                    window.shownWithFirstForm = document.querySelectorAll('#transcript li').length;
+                  }
+                }).observe(document.getElementById('moves'), { childList: true });
+                """, id);
+        s.perform(id, "propose", alice, Map.of("offer", "{\"give\":{\"apple\":1},\"get\":{\"kiwi\":1}}"), null,
+                "An apple for a kiwi?", null);
+        waiting(30).until(d -> js("return window.shownWithFirstForm") != null);
+        assertThat((Boolean) js("return window.staleDone")).as("the stale answer was given").isTrue();
+        assertThat((Long) js("return window.shownWithFirstForm")).as("messages shown with the first form")
+                .isEqualTo(1L);
+        assertThat(driver.findElement(By.cssSelector("#transcript li[data-index='0'] .words")).getText())
+                .isEqualTo("An apple for a kiwi?");
+    }
+
     @Test
     void theReportPagesListAndShowAnExperimentReport() throws Exception {
         driver.get(web.uri() + "/ui/reports");
