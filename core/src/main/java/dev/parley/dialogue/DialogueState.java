@@ -213,10 +213,13 @@ final class DialogueState implements State {
         PrivateInfo me = sc.player(player);
         List<Dcrs.Utterance> history = new ArrayList<>(steps.size());
         for (int i = 0; i < steps.size(); i++) {
-            Message m = steps.get(i).message();
+            Step step = steps.get(i);
+            Message m = step.message();
             String who = m.speaker() == player ? Dcrs.Utterance.SELF : sc.player(m.speaker()).role();
-            // the words, and the verified content they said: public, and what an answer must refer to
-            String said = m.content().isEmpty() ? m.text() : m.text() + " " + Contents.canonical(m.content());
+            // the words, and the verified content they said: public, and what an answer must refer to (its canonical
+            // text was written once, with the step: writing it again here for every later message was a tenth of an
+            // offline tree's build)
+            String said = m.content().isEmpty() ? m.text() : m.text() + " " + step.canonicalContent();
             history.add(new Dcrs.Utterance(i - steps.size(), who, m.moveId(), said));
         }
         return MoveDcrs.of(sc.topic(), me.stance(), history, move.moveId(), move.opener(), move.reply(),
