@@ -15,7 +15,9 @@ public interface ContentRules {
     /**
      * The JSON Schema (draft 2020-12) of the move's content: an object with one required property per content
      * variable of the protocol interaction, no others. It may depend on the context (the days still open, the
-     * arguments not yet used), never on another player's private information.
+     * arguments not yet used), never on another player's private information. The node may be shared between calls
+     * (a domain may memoise it, as it is asked for at every node of a game tree): read it, never change it, and
+     * {@code deepCopy()} it to change it.
      */
     ObjectNode schema(String moveId, MoveContext context);
 

@@ -10,6 +10,7 @@ import dev.parley.domain.support.ObjectSchema;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Fruit trading's typed content and what a trader may say. An offer is {@code {"give": {fruit: count}, "get":
@@ -23,6 +24,15 @@ public final class FruitRules implements ContentRules {
 
     static final int MAX_COUNT = 10;
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    /** Holdings a rules object memoises offer schemas for before it starts again (a few per scenario are met). */
+    private static final int OFFER_MEMO_LIMIT = 1_024;
+
+    /**
+     * The propose and counter schema by the speaker's holdings, which alone it depends on: asked for at every node of
+     * a game tree, building its alternatives again each time was a tenth of an offline tree's build. Shared, never
+     * changed ({@link ContentRules#schema}).
+     */
+    private final Map<String, ObjectNode> offerSchemas = new ConcurrentHashMap<>();
 
     /**
      * The schema narrows each field to what the speaker may feasibly say, from what it knows: an offer gives only
@@ -34,8 +44,14 @@ public final class FruitRules implements ContentRules {
     public ObjectNode schema(String moveId, MoveContext context) {
         ObjectSchema schema = ObjectSchema.object();
         switch (moveId) {
-            case FruitTrading.PROPOSE, FruitTrading.COUNTER ->
-                    schema.require(FruitTrading.OFFER, offerSchema(Fruits.have(context.me())));
+            case FruitTrading.PROPOSE, FruitTrading.COUNTER -> {
+                int[] have = Fruits.have(context.me());
+                if (offerSchemas.size() > OFFER_MEMO_LIMIT) {
+                    offerSchemas.clear();
+                }
+                return offerSchemas.computeIfAbsent(Arrays.toString(have),
+                        k -> ObjectSchema.object().require(FruitTrading.OFFER, offerSchema(have)).closed());
+            }
             case FruitTrading.ACCEPT -> schema.require(FruitTrading.TERMS, termsSchema(context));
             case FruitTrading.REJECT -> {
                 ObjectNode reason = NODES.objectNode().put("type", "string");

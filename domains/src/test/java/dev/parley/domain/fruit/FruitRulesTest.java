@@ -50,6 +50,34 @@ class FruitRulesTest {
         }
     }
 
+    /**
+     * The propose and counter schema is memoised by the speaker's holdings: the same node for the same holdings
+     * (so the verifier finds its compiled form by identity), equal to what a fresh rules object builds, another
+     * schema for other holdings; and verifying against it leaves it as it was.
+     */
+    @Test
+    void theOfferSchemaIsMemoisedByTheHoldingsAndNeverChanged() {
+        List<Scenario> scenarios = FruitTrading.domain().scenarios(4, 7);
+        MoveContext first = new MoveContext(scenarios.get(0), 0, List.of());
+        ObjectNode memo = RULES.schema(FruitTrading.PROPOSE, first);
+        ObjectNode before = memo.deepCopy();
+        assertThat(RULES.schema(FruitTrading.COUNTER, first)).isSameAs(memo);
+        assertThat(new FruitRules().schema(FruitTrading.PROPOSE, first)).isEqualTo(memo).isNotSameAs(memo);
+        VERIFIER.checkSaid(FruitTrading.PROPOSE, offer(new int[] {1, 0, 0, 0}, new int[] {0, 1, 0, 0}), first);
+        assertThat(memo).isEqualTo(before);
+        boolean otherHoldings = false;
+        for (Scenario sc : scenarios) {
+            for (int p = 0; p < 2; p++) {
+                MoveContext at = new MoveContext(sc, p, List.of());
+                if (!java.util.Arrays.equals(Fruits.have(at.me()), Fruits.have(first.me()))) {
+                    assertThat(RULES.schema(FruitTrading.PROPOSE, at)).isNotEqualTo(memo);
+                    otherHoldings = true;
+                }
+            }
+        }
+        assertThat(otherHoldings).as("the scenarios deal other holdings").isTrue();
+    }
+
     @Test
     void acceptAndRejectNameTheOfferOnTheTableAsAConstant() {
         Scenario sc = FruitTrading.domain().scenarios(2, 3).get(0);
