@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.dialogue.ContentRules;
 import dev.parley.dialogue.Contents;
+import dev.parley.dialogue.Message;
 import dev.parley.dialogue.MoveContext;
 import dev.parley.domain.support.ObjectSchema;
 import java.util.Arrays;
@@ -24,15 +25,16 @@ public final class FruitRules implements ContentRules {
 
     static final int MAX_COUNT = 10;
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    /** Holdings a rules object memoises offer schemas for before it starts again (a few per scenario are met). */
-    private static final int OFFER_MEMO_LIMIT = 1_024;
+    /** Schemas a rules object memoises before it starts again (a few per scenario and offer are met). */
+    private static final int MEMO_LIMIT = 4_096;
 
     /**
-     * The propose and counter schema by the speaker's holdings, which alone it depends on: asked for at every node of
-     * a game tree, building its alternatives again each time was a tenth of an offline tree's build. Shared, never
-     * changed ({@link ContentRules#schema}).
+     * Each schema by what alone it depends on: propose and counter by the speaker's holdings, accept and reject by the
+     * offer on the table. Asked for at every node of a game tree, building them again each time (the offer's
+     * alternatives above all) and then finding their compiled form by deep equality was a fifth of an offline tree's
+     * build. Shared, never changed ({@link ContentRules#schema}).
      */
-    private final Map<String, ObjectNode> offerSchemas = new ConcurrentHashMap<>();
+    private final Map<String, ObjectNode> memo = new ConcurrentHashMap<>();
 
     /**
      * The schema narrows each field to what the speaker may feasibly say, from what it knows: an offer gives only
@@ -42,16 +44,30 @@ public final class FruitRules implements ContentRules {
      */
     @Override
     public ObjectNode schema(String moveId, MoveContext context) {
+        String key;
+        switch (moveId) {
+            case FruitTrading.PROPOSE, FruitTrading.COUNTER ->
+                    key = "offer " + Arrays.toString(Fruits.have(context.me()));
+            case FruitTrading.ACCEPT, FruitTrading.REJECT -> {
+                Message table = FruitPlanner.offerOnTable(context.speaker(), context.transcript());
+                key = moveId + (table == null ? " nothing on the table" : " " + Arrays.toString(Fruits.gives(
+                        table.get(FruitTrading.OFFER))) + Arrays.toString(Fruits.gets(table.get(FruitTrading.OFFER))));
+            }
+            default -> {
+                return build(moveId, context);
+            }
+        }
+        if (memo.size() > MEMO_LIMIT) {
+            memo.clear();
+        }
+        return memo.computeIfAbsent(key, k -> build(moveId, context));
+    }
+
+    private static ObjectNode build(String moveId, MoveContext context) {
         ObjectSchema schema = ObjectSchema.object();
         switch (moveId) {
-            case FruitTrading.PROPOSE, FruitTrading.COUNTER -> {
-                int[] have = Fruits.have(context.me());
-                if (offerSchemas.size() > OFFER_MEMO_LIMIT) {
-                    offerSchemas.clear();
-                }
-                return offerSchemas.computeIfAbsent(Arrays.toString(have),
-                        k -> ObjectSchema.object().require(FruitTrading.OFFER, offerSchema(have)).closed());
-            }
+            case FruitTrading.PROPOSE, FruitTrading.COUNTER ->
+                    schema.require(FruitTrading.OFFER, offerSchema(Fruits.have(context.me())));
             case FruitTrading.ACCEPT -> schema.require(FruitTrading.TERMS, termsSchema(context));
             case FruitTrading.REJECT -> {
                 ObjectNode reason = NODES.objectNode().put("type", "string");

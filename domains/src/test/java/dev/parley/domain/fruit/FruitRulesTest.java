@@ -76,6 +76,21 @@ class FruitRulesTest {
             }
         }
         assertThat(otherHoldings).as("the scenarios deal other holdings").isTrue();
+
+        // accept and reject: by the offer on the table, whoever made it and whatever words it came in
+        Scenario sc = scenarios.get(0);
+        Message apple = new Message(1, FruitTrading.PROPOSE, offer(new int[] {0, 1, 0, 0}, new int[] {1, 0, 0, 0}),
+                "One banana for one apple?");
+        Message same = new Message(1, FruitTrading.COUNTER, apple.content(), "Then one banana, one apple.");
+        Message kiwi = new Message(1, FruitTrading.PROPOSE, offer(new int[] {0, 1, 0, 0}, new int[] {0, 0, 1, 0}),
+                "One banana for one kiwi?");
+        ObjectNode accept = RULES.schema(FruitTrading.ACCEPT, new MoveContext(sc, 0, List.of(apple)));
+        assertThat(RULES.schema(FruitTrading.ACCEPT, new MoveContext(sc, 0, List.of(same)))).isSameAs(accept);
+        assertThat(new FruitRules().schema(FruitTrading.ACCEPT, new MoveContext(sc, 0, List.of(apple))))
+                .isEqualTo(accept).isNotSameAs(accept);
+        assertThat(RULES.schema(FruitTrading.ACCEPT, new MoveContext(sc, 0, List.of(kiwi)))).isNotEqualTo(accept);
+        assertThat(RULES.schema(FruitTrading.REJECT, new MoveContext(sc, 0, List.of(apple)))).isNotEqualTo(accept);
+        assertThat(RULES.schema(FruitTrading.ACCEPT, new MoveContext(sc, 0, List.of()))).isNotEqualTo(accept);
     }
 
     @Test
