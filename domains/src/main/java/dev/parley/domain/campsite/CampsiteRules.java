@@ -8,6 +8,7 @@ import dev.parley.dialogue.Contents;
 import dev.parley.dialogue.Message;
 import dev.parley.dialogue.MoveContext;
 import dev.parley.domain.support.ObjectSchema;
+import dev.parley.domain.support.SchemaMemo;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -22,10 +23,17 @@ import java.util.Optional;
  */
 public final class CampsiteRules implements ContentRules {
 
+    /** Each schema built once per move: it depends on nothing else ({@link SchemaMemo}). */
+    private final SchemaMemo memo = new SchemaMemo();
+
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     @Override
     public ObjectNode schema(String moveId, MoveContext context) {
+        return memo.get(moveId, () -> build(moveId, context));
+    }
+
+    private static ObjectNode build(String moveId, MoveContext context) {
         ObjectSchema schema = ObjectSchema.object();
         ObjectNode props = schema.properties();
         switch (moveId) {

@@ -7,6 +7,7 @@ import dev.parley.dialogue.Contents;
 import dev.parley.dialogue.Message;
 import dev.parley.dialogue.MoveContext;
 import dev.parley.domain.support.ObjectSchema;
+import dev.parley.domain.support.SchemaMemo;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -19,10 +20,18 @@ import java.util.Optional;
  */
 public final class DealRules implements ContentRules {
 
+    /** Each schema built once per move and item pool, which alone it depends on ({@link SchemaMemo}). */
+    private final SchemaMemo memo = new SchemaMemo();
+
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     @Override
     public ObjectNode schema(String moveId, MoveContext context) {
+        String key = moveId + ' ' + java.util.Arrays.toString(DealOrNoDeal.pool(context.me()));
+        return memo.get(key, () -> build(moveId, context));
+    }
+
+    private static ObjectNode build(String moveId, MoveContext context) {
         ObjectSchema schema = ObjectSchema.object();
         if (moveId.equals(DealOrNoDeal.PROPOSE) || moveId.equals(DealOrNoDeal.ACCEPT)) {
             String var = moveId.equals(DealOrNoDeal.PROPOSE) ? DealOrNoDeal.OFFER : DealOrNoDeal.TERMS;

@@ -7,6 +7,7 @@ import dev.parley.dialogue.ContentRules;
 import dev.parley.dialogue.Message;
 import dev.parley.dialogue.MoveContext;
 import dev.parley.domain.support.ObjectSchema;
+import dev.parley.domain.support.SchemaMemo;
 import java.util.Map;
 import java.util.Optional;
 
@@ -18,10 +19,18 @@ import java.util.Optional;
  */
 public final class DebateRules implements ContentRules {
 
+    /** Each schema built once per move, topic and side, which alone it depends on ({@link SchemaMemo}). */
+    private final SchemaMemo memo = new SchemaMemo();
+
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     @Override
     public ObjectNode schema(String moveId, MoveContext context) {
+        String key = moveId + ' ' + context.scenario().topic() + ' ' + Side.ofStance(context.me().stance());
+        return memo.get(key, () -> build(moveId, context));
+    }
+
+    private static ObjectNode build(String moveId, MoveContext context) {
         ObjectSchema argument = ObjectSchema.object().require(Debate.CLAIM_KEY, NODES.objectNode()
                 .put("type", "string").put("minLength", 3).put("description", "the point asserted, as a clause"));
         ObjectNode props = argument.properties();

@@ -8,10 +8,10 @@ import dev.parley.dialogue.Contents;
 import dev.parley.dialogue.Message;
 import dev.parley.dialogue.MoveContext;
 import dev.parley.domain.support.ObjectSchema;
+import dev.parley.domain.support.SchemaMemo;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Fruit trading's typed content and what a trader may say. An offer is {@code {"give": {fruit: count}, "get":
@@ -25,16 +25,8 @@ public final class FruitRules implements ContentRules {
 
     static final int MAX_COUNT = 10;
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
-    /** Schemas a rules object memoises before it starts again (a few per scenario and offer are met). */
-    private static final int MEMO_LIMIT = 4_096;
-
-    /**
-     * Each schema by what alone it depends on: propose and counter by the speaker's holdings, accept and reject by the
-     * offer on the table. Asked for at every node of a game tree, building them again each time (the offer's
-     * alternatives above all) and then finding their compiled form by deep equality was a fifth of an offline tree's
-     * build. Shared, never changed ({@link ContentRules#schema}).
-     */
-    private final Map<String, ObjectNode> memo = new ConcurrentHashMap<>();
+    /** Each schema by what alone it depends on: propose and counter by the holdings, the rest by the table. */
+    private final SchemaMemo memo = new SchemaMemo();
 
     /**
      * The schema narrows each field to what the speaker may feasibly say, from what it knows: an offer gives only
@@ -57,10 +49,7 @@ public final class FruitRules implements ContentRules {
                 return build(moveId, context);
             }
         }
-        if (memo.size() > MEMO_LIMIT) {
-            memo.clear();
-        }
-        return memo.computeIfAbsent(key, k -> build(moveId, context));
+        return memo.get(key, () -> build(moveId, context));
     }
 
     private static ObjectNode build(String moveId, MoveContext context) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.dialogue.ContentRules;
 import dev.parley.dialogue.MoveContext;
 import dev.parley.domain.support.ObjectSchema;
+import dev.parley.domain.support.SchemaMemo;
 import java.util.Map;
 import java.util.Optional;
 
@@ -15,10 +16,17 @@ import java.util.Optional;
  */
 public final class SchedulingRules implements ContentRules {
 
+    /** Each schema built once per move: it depends on nothing else ({@link SchemaMemo}). */
+    private final SchemaMemo memo = new SchemaMemo();
+
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     @Override
     public ObjectNode schema(String moveId, MoveContext context) {
+        return memo.get(moveId, () -> build(moveId, context));
+    }
+
+    private static ObjectNode build(String moveId, MoveContext context) {
         ObjectSchema schema = ObjectSchema.object();
         if (moveId.equals(MeetingScheduling.PROPOSE) || moveId.equals(MeetingScheduling.ACCEPT)
                 || moveId.equals(MeetingScheduling.REJECT)) {
