@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * and the protocol (every content variable present and well formed, values the protocol fixes kept), against the
  * speaker's private information and the public state ({@link ContentRules#infeasible}), and the words against the
  * content ({@link SurfaceRealiser#mismatch}). The first failure is returned; a generator asks again with its
- * reason. Thread-safe; compiled schemas are cached by their text.
+ * reason. Thread-safe; compiled schemas are cached by their JSON, and the recent ones by node.
  */
 public final class MoveVerifier {
 

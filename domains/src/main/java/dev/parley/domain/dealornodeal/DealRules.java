@@ -27,7 +27,7 @@ public final class DealRules implements ContentRules {
 
     @Override
     public ObjectNode schema(String moveId, MoveContext context) {
-        String key = moveId + ' ' + java.util.Arrays.toString(DealOrNoDeal.pool(context.me()));
+        String key = moveId + ' ' + Arrays.toString(DealOrNoDeal.pool(context.me()));
         return memo.get(key, () -> build(moveId, context));
     }
 
