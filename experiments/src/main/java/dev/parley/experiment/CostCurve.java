@@ -132,7 +132,7 @@ public final class CostCurve {
                                   double target, Limits limits, LongSupplier requests) {
         DialogueGame lazy = game(domain, config, generator, rewardModel);
         Calls count = new Calls(lazy, requests);
-        MccfrSolver solver = MccfrSolver.onGame(lazy, sampling, config.seed());
+        IterativeSolver solver = Solvers.of(sampling).onGame(lazy, config.seed());
         List<Point> points = new ArrayList<>();
         long start = System.nanoTime();
         int next = 1;

@@ -1,6 +1,5 @@
 package dev.parley.study;
 
-import dev.parley.cfr.CfrSolver;
 import dev.parley.cfr.CfrVariant;
 import dev.parley.dialogue.ActionSpace;
 import dev.parley.dialogue.DialogueGame;
@@ -15,7 +14,9 @@ import dev.parley.domain.campsite.CasinoDialogue;
 import dev.parley.eval.Exploitability;
 import dev.parley.experiment.Estimate;
 import dev.parley.game.GameTree;
+import dev.parley.game.IterativeSolver;
 import dev.parley.game.TreeBuilder;
+import dev.parley.solver.Solvers;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -79,9 +80,9 @@ public final class HumanSolverStudy {
         DialogueGame game = new DialogueGame(domain, List.of(scenario), new OfflineMoveGenerator(domain.content()),
                 RewardModel.exact(domain), config.settings());
         GameTree tree = new TreeBuilder(1, 2_000_000, n -> { }).build(game).tree();
-        CfrSolver solver = new CfrSolver(tree, CfrVariant.CFR);
+        IterativeSolver solver = Solvers.of(CfrVariant.CFR).onTree(tree, 0);
         solver.run(config.iterations());
-        double[] eq = solver.averagePolicySlots();
+        double[] eq = solver.averagePolicySlots(tree);
         String first = d.firstSpeaker();
         int[] recorded = {d.campers().get(first).points(), d.campers().get(d.other(first)).points()};
         return new Case(d.id(), Exploitability.expectedValues(tree, eq), recorded, Exploitability.nashConv(tree, eq),

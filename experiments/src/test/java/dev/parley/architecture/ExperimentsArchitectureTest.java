@@ -5,8 +5,11 @@ import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
 import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaCall;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import dev.parley.cfr.CfrSolver;
+import dev.parley.mccfr.MccfrSolver;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,6 +52,25 @@ class ExperimentsArchitectureTest {
                 .whereLayer("web pages").mayOnlyBeAccessedByLayers("command line")
                 .whereLayer("server").mayOnlyBeAccessedByLayers("web pages", "command line")
                 .whereLayer("research").mayOnlyBeAccessedByLayers("web pages", "command line")
+                .check(CLASSES);
+    }
+
+    @Test
+    void solversComeFromTheRegistry() {
+        // resuming a saved MCCFR run and its sampled best response are MCCFR's own services, not a choice of solver
+        DescribedPredicate<JavaCall<?>> makesASolver = DescribedPredicate.describe(
+                "a CFR or MCCFR solver made directly", call -> {
+                    String owner = call.getTargetOwner().getName();
+                    String name = call.getName();
+                    return owner.equals(CfrSolver.class.getName())
+                            && (name.equals("<init>") || name.equals("vectorForm"))
+                            || owner.equals(MccfrSolver.class.getName())
+                            && (name.equals("onGame") || name.equals("onTree"));
+                });
+        noClasses().that().resideOutsideOfPackages("dev.parley.cfr..", "dev.parley.mccfr..", "dev.parley.solver..")
+                .should().callCodeUnitWhere(makesASolver)
+                .because("every solver call goes through IterativeSolver and the registry (Solvers), so a solver"
+                        + " added there is offered everywhere")
                 .check(CLASSES);
     }
 

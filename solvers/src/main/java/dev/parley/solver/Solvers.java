@@ -81,6 +81,11 @@ public final class Solvers {
         return CFR.require(CFR_NAMES.get(variant));
     }
 
+    /** The registry's entry for Monte-Carlo CFR with {@code sampling}. */
+    public static SolverKind of(MccfrSolver.Sampling sampling) {
+        return ALL.require(MCCFR_NAMES.get(sampling));
+    }
+
     public static String nameOf(CfrVariant variant) {
         return CFR_NAMES.get(variant);
     }
