@@ -297,8 +297,12 @@ final class SweepCommand implements Callable<Integer> {
                 String[] range = v.split("\\.\\.", -1);
                 int lo = Integer.parseInt(range[0].strip());
                 int hi = range.length == 2 ? Integer.parseInt(range[1].strip()) : lo;
-                if (range.length > 2 || hi < lo) {
+                if (range.length > 2) {
                     throw new NumberFormatException();
+                }
+                if (hi < lo) {
+                    throw new UserInputException(option + ": the range " + v + " runs backwards; write " + hi + ".."
+                            + lo);
                 }
                 for (int i = lo; i <= hi; i++) {
                     if (i < 1) {

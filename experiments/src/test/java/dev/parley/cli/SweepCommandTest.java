@@ -201,4 +201,12 @@ class SweepCommandTest {
             assertThat(Files.exists(out)).as(String.join(" ", args)).isFalse();
         }
     }
+
+    @Test
+    void aRangeThatRunsBackwardsSaysHowToWriteIt(@TempDir Path dir) {
+        CliRun r = CliRun.parley("sweep", "--domain", "fruit-trading", "--max-replies", "3..2", "--out",
+                dir.resolve("never").toString());
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).isEqualTo("parley: --max-replies: the range 3..2 runs backwards; write 2..3");
+    }
 }
