@@ -310,7 +310,7 @@ final class ProtocolCommand implements Runnable {
             try {
                 return Files.readString(f);
             } catch (java.io.IOException e) {
-                throw new UserInputException(f + ": cannot read it (" + SteerCommand.ioReason(e) + ")");
+                throw new UserInputException(f + ": cannot read it (" + UserInputException.reason(e) + ")");
             }
         }
 

@@ -16,9 +16,7 @@ import dev.parley.psro.ResponseOracle;
 import dev.parley.psro.SampledBestResponseOracle;
 import dev.parley.psro.SimulationEvaluator;
 import dev.parley.psro.TreeEvaluator;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -96,10 +94,8 @@ final class PsroCommand implements Callable<Integer> {
     @Mixin
     DialogueGameOptions dealt = new DialogueGameOptions(8, 6);
 
-    @Option(names = "--policy-out", paramLabel = "FILE",
-            description = "With --game: write the last meta-strategy as a behavioural policy (JSON, as solve"
-                    + " --policy-out writes), each player mixing its population by its weights.")
-    Path policyOut;
+    @Mixin
+    PolicyOutOption policyOut = new PolicyOutOption();
 
     @Option(names = "--candidates", defaultValue = "3", paramLabel = "K",
             description = "With --domain: new instructions proposed per player and oracle step (default "
@@ -143,6 +139,7 @@ final class PsroCommand implements Callable<Integer> {
         if (episodes < 1) {
             throw new UserInputException("--episodes must be at least 1, got " + episodes);
         }
+        policyOut.check();
         MetaSolver solver = MetaSolvers.require(metaSolver);
         Game g = GameSources.load(game);
         GameTree tree;
@@ -174,12 +171,8 @@ final class PsroCommand implements Callable<Integer> {
             throw new UserInputException("game '" + game + "': " + ex.getMessage());
         }
         double seconds = (System.nanoTime() - start) / 1e9;
-        if (policyOut != null) {
-            try {
-                psro.policy(its.get(its.size() - 1), tree).write(policyOut);
-            } catch (IOException ex) {
-                throw new UserInputException("cannot write policy to " + policyOut + ": " + ex.getMessage());
-            }
+        if (policyOut.on()) {
+            policyOut.write(psro.policy(its.get(its.size() - 1), tree));
         }
         PrintWriter out = spec.commandLine().getOut();
         if (output.on()) {

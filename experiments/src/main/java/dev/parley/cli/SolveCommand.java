@@ -10,9 +10,7 @@ import dev.parley.game.TabularPolicy;
 import dev.parley.game.TreeTooLargeException;
 import dev.parley.solver.SolverKind;
 import dev.parley.solver.Solvers;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -50,8 +48,8 @@ final class SolveCommand implements Callable<Integer> {
     @Mixin
     JsonOption json;
 
-    @Option(names = "--policy-out", paramLabel = "FILE", description = "Write the average policy as JSON.")
-    Path policyOut;
+    @Mixin
+    PolicyOutOption policyOut = new PolicyOutOption();
 
     @Option(names = "--show-policy",
             description = "Also print the average policy: each infoset's most probable actions (with --json: every"
@@ -62,10 +60,11 @@ final class SolveCommand implements Callable<Integer> {
     static final int TOP_ACTIONS = 3;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         if (iterations < 1) {
             throw new UserInputException("--iterations must be at least 1, got " + iterations);
         }
+        policyOut.check();
         SolverKind kind = Solvers.require(solver);
         Game g = GameSources.load(game);
         GameTree tree = null;
@@ -99,13 +98,7 @@ final class SolveCommand implements Callable<Integer> {
             values = Exploitability.expectedValues(tree, slots);
             nashConv = Exploitability.nashConv(tree, slots);
         }
-        if (policyOut != null) {
-            try {
-                policy.write(policyOut);
-            } catch (IOException e) {
-                throw new UserInputException("cannot write policy to " + policyOut + ": " + e.getMessage());
-            }
-        }
+        policyOut.write(policy);
         print(g, values, nashConv, seconds, showPolicy ? policy : null);
         return 0;
     }

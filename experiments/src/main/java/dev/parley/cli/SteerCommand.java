@@ -22,9 +22,7 @@ import dev.parley.server.store.DialogueStore;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.URI;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -69,8 +67,8 @@ final class SteerCommand implements Callable<Integer> {
                 + "instead of solving.")
         Path policy;
 
-        @Option(names = "--policy-out", paramLabel = "FILE", description = "Write the policy played to FILE.")
-        Path policyOut;
+        @Mixin
+        PolicyOutOption policyOut = new PolicyOutOption();
 
         @Option(names = "--poll-ms", defaultValue = "50", paramLabel = "MS",
                 description = "How often to look for the turn (default: ${DEFAULT-VALUE}).")
@@ -97,6 +95,7 @@ final class SteerCommand implements Callable<Integer> {
 
         SteeringModel model(Domain d, LlmOptions.Session session) {
             dealt.check();
+            policyOut.check();
             if (solving.iterations < 1 || pollMs < 1 || timeoutSeconds < 1) {
                 throw new UserInputException("--iterations, --poll-ms and --turn-timeout must be positive");
             }
@@ -111,7 +110,7 @@ final class SteerCommand implements Callable<Integer> {
                 try {
                     p = TabularPolicy.read(policy);
                 } catch (IOException e) {
-                    throw new UserInputException(policy + ": cannot read it (" + ioReason(e) + ")");
+                    throw new UserInputException(policy + ": cannot read it (" + UserInputException.reason(e) + ")");
                 }
                 if (!p.game().equals(d.name())) {
                     throw new UserInputException(policy + ": a policy for game " + p.game() + ", not " + d.name());
@@ -124,13 +123,7 @@ final class SteerCommand implements Callable<Integer> {
             } else {
                 m = SteeringModel.solve(d, session.moves(d), s, solving.iterations);
             }
-            if (policyOut != null) {
-                try {
-                    m.equilibrium().write(policyOut);
-                } catch (IOException e) {
-                    throw new UserInputException(policyOut + ": cannot write (" + e.getMessage() + ")");
-                }
-            }
+            policyOut.write(m.equilibrium());
             return m;
         }
     }
@@ -233,7 +226,7 @@ final class SteerCommand implements Callable<Integer> {
                 throw new UserInputException(file + (loc == null ? "" : ":" + loc.getLineNr() + ":"
                         + loc.getColumnNr()) + ": malformed JSON: " + dev.parley.json.JsonErrors.describe(e));
             } catch (IOException e) {
-                throw new UserInputException(file + ": cannot read it (" + ioReason(e) + ")");
+                throw new UserInputException(file + ": cannot read it (" + UserInputException.reason(e) + ")");
             }
             if (root == null || !root.isObject() || !root.path("role").isTextual()
                     || !root.path("transcript").isArray()) {
@@ -420,16 +413,5 @@ final class SteerCommand implements Callable<Integer> {
                 throw new IllegalStateException("an agent failed", e.getCause());
             }
         }
-    }
-
-    /** Why a file could not be read, without repeating its path (NIO's messages are often just the path). */
-    static String ioReason(IOException e) {
-        if (e instanceof NoSuchFileException) {
-            return "no such file";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
-        return String.valueOf(e.getMessage());
     }
 }

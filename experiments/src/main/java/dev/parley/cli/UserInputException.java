@@ -1,6 +1,9 @@
 package dev.parley.cli;
 
 import dev.parley.error.InputException;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.NoSuchFileException;
 import java.util.function.Supplier;
 
 /** Bad input from the user (a file, a name, a value): reported as one line with exit code 2. */
@@ -26,5 +29,16 @@ public class UserInputException extends InputException {
         } catch (IllegalArgumentException e) {
             throw new UserInputException(option + ": " + e.getMessage());
         }
+    }
+
+    /** Why a file could not be read or written, without repeating its path (NIO's messages are often just the path). */
+    static String reason(IOException e) {
+        if (e instanceof NoSuchFileException) {
+            return "no such file";
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        return String.valueOf(e.getMessage());
     }
 }
