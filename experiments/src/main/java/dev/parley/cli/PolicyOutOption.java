@@ -8,18 +8,19 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code --policy-out FILE} of the commands that find a policy (solve, psro, steer): one check before any work, so a
- * long solve is never lost to a folder that does not exist, and one writer, in the JSON that {@code steer --policy}
- * reads.
+ * long solve is never lost to a path that cannot be written, and one writer, in the JSON that {@code steer --policy}
+ * reads. A missing folder is made, as for every file Parley writes ({@code --out}, {@code --model-out},
+ * {@code --state}).
  */
 final class PolicyOutOption {
 
     @Option(names = "--policy-out", paramLabel = "FILE",
             description = "Write the policy to FILE as JSON, the format steer --policy reads: solve's average policy,"
                     + " psro's last meta-strategy (with --game; each player mixes its population by its weights),"
-                    + " the policy steer plays. Its folder must exist.")
+                    + " the policy steer plays. Its folder is made if missing.")
     Path file;
 
-    /** Refuses, before any work, a FILE that is a folder or whose folder does not exist. */
+    /** Refuses, before any work, a FILE that is a folder or that lies under a file, where no folder can be made. */
     PolicyOutOption check() {
         if (file == null) {
             return this;
@@ -27,9 +28,13 @@ final class PolicyOutOption {
         if (Files.isDirectory(file)) {
             throw new UserInputException("--policy-out " + file + " is a folder; name a file");
         }
-        Path folder = file.toAbsolutePath().getParent();
-        if (folder != null && !Files.isDirectory(folder)) {
-            throw new UserInputException("--policy-out " + file + ": the folder " + folder + " does not exist");
+        for (Path up = file.toAbsolutePath().getParent(); up != null; up = up.getParent()) {
+            if (Files.exists(up)) {
+                if (!Files.isDirectory(up)) {
+                    throw new UserInputException("--policy-out " + file + ": " + up + " is a file, not a folder");
+                }
+                break;
+            }
         }
         return this;
     }
@@ -45,6 +50,10 @@ final class PolicyOutOption {
             return;
         }
         try {
+            Path folder = file.toAbsolutePath().getParent();
+            if (folder != null) {
+                Files.createDirectories(folder);
+            }
             policy.write(file);
         } catch (IOException e) {
             throw new UserInputException("cannot write the policy to " + file + ": " + UserInputException.reason(e));

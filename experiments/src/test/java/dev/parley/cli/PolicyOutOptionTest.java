@@ -11,7 +11,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code --policy-out} of solve, psro and steer: refused before any work, written in the one format. */
+/**
+ * {@code --policy-out} of solve, psro and steer: a path that cannot be written is refused before any work; the file
+ * is written in the one format, its folder made if missing.
+ */
 class PolicyOutOptionTest {
 
     /**
@@ -21,12 +24,12 @@ class PolicyOutOptionTest {
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aFileThatCannotBeWrittenIsRefusedBeforeAnyWork(@TempDir Path dir) throws Exception {
-        Path missing = dir.resolve("no-such-folder").resolve("policy.json");
-        String missingMessage = "parley: --policy-out " + missing + ": the folder " + missing.getParent()
-                + " does not exist\n";
+        Path aFile = Files.writeString(dir.resolve("notes.txt"), "not a folder");
+        Path underAFile = aFile.resolve("policy.json");
+        String underAFileMessage = "parley: --policy-out " + underAFile + ": " + aFile + " is a file, not a folder\n";
         String folderMessage = "parley: --policy-out " + dir + " is a folder; name a file\n";
-        for (Path target : new Path[] {missing, dir}) {
-            String expected = target.equals(dir) ? folderMessage : missingMessage;
+        for (Path target : new Path[] {underAFile, dir}) {
+            String expected = target.equals(dir) ? folderMessage : underAFileMessage;
             CliRun solve = parley("solve", "--game", "leduc_poker", "--solver", "cfr", "--iterations",
                     "2000000000", "--policy-out", target.toString());
             CliRun psro = parley("psro", "--game", "kuhn_poker", "--meta-solver", "nash", "--iterations",
@@ -40,12 +43,13 @@ class PolicyOutOptionTest {
                 assertThat(r.out()).isEmpty();
             }
         }
-        assertThat(Files.exists(missing.getParent())).isFalse();
+        assertThat(Files.readString(aFile)).isEqualTo("not a folder");
     }
 
     @Test
     void steerWritesThePolicyItPlaysInTheFormatItReads(@TempDir Path dir) throws Exception {
-        Path out = dir.resolve("played.json");
+        // a missing folder is made, as for every file Parley writes
+        Path out = dir.resolve("new-folder").resolve("played.json");
         CliRun r = parley("steer", "--domain", "fruit-trading", "--state",
                 ReadmeCommandsTest.ROOT.resolve("examples/state.json").toString(), "--policy-out", out.toString());
         assertThat(r.code()).as(r.err()).isZero();
