@@ -184,6 +184,7 @@ final class ExperimentCommand implements Callable<Integer> {
         if (resume != null && !Files.isRegularFile(resume)) {
             throw new UserInputException("--resume " + resume + ": no such file");
         }
+        OutputPaths.checkFile("--state", state);
         if (curve && !output.toDir()) {
             throw new UserInputException("--curve needs --out DIR for curve.json and curve.png");
         }

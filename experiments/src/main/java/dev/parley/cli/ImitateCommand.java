@@ -128,6 +128,7 @@ final class ImitateCommand implements Callable<Integer> {
         StudyCommand.atLeast(solving.iterations, 1, "--iterations");
         int[] hiddenSizes = training.check();
         output.check();
+        OutputPaths.checkFile("--model-out", modelOut);
         MetaSolver meta = MetaSolvers.require(training.metaSolver);
         Mlp loaded = null;
         if (modelIn != null) {
@@ -199,7 +200,8 @@ final class ImitateCommand implements Callable<Integer> {
                 output.err().println("wrote " + modelOut);
             }
         } catch (IOException e) {
-            throw new UserInputException("cannot write: " + e.getMessage());
+            throw new UserInputException("cannot write the model to " + modelOut + ": "
+                    + UserInputException.reason(e));
         }
         output.writeFiles("report", dir -> ImitationJson.writeAll(report, runs.get(0), dir));
         return 0;

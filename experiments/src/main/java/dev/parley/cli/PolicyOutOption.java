@@ -9,7 +9,7 @@ import picocli.CommandLine.Option;
 /**
  * {@code --policy-out FILE} of the commands that find a policy (solve, psro, steer): one check before any work, so a
  * long solve is never lost to a path that cannot be written, and one writer, in the JSON that {@code steer --policy}
- * reads. A missing folder is made, as for every file Parley writes ({@code --out}, {@code --model-out},
+ * reads. A missing directory is made, as for every file Parley writes ({@code --out}, {@code --model-out},
  * {@code --state}).
  */
 final class PolicyOutOption {
@@ -17,25 +17,12 @@ final class PolicyOutOption {
     @Option(names = "--policy-out", paramLabel = "FILE",
             description = "Write the policy to FILE as JSON, the format steer --policy reads: solve's average policy,"
                     + " psro's last meta-strategy (with --game; each player mixes its population by its weights),"
-                    + " the policy steer plays. Its folder is made if missing.")
+                    + " the policy steer plays. Its directory is made if missing.")
     Path file;
 
-    /** Refuses, before any work, a FILE that is a folder or that lies under a file, where no folder can be made. */
+    /** Refuses, before any work, a FILE that is a directory or that lies under a file ({@link OutputPaths}). */
     PolicyOutOption check() {
-        if (file == null) {
-            return this;
-        }
-        if (Files.isDirectory(file)) {
-            throw new UserInputException("--policy-out " + file + " is a folder; name a file");
-        }
-        for (Path up = file.toAbsolutePath().getParent(); up != null; up = up.getParent()) {
-            if (Files.exists(up)) {
-                if (!Files.isDirectory(up)) {
-                    throw new UserInputException("--policy-out " + file + ": " + up + " is a file, not a folder");
-                }
-                break;
-            }
-        }
+        OutputPaths.checkFile("--policy-out", file);
         return this;
     }
 

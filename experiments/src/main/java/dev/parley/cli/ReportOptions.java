@@ -1,7 +1,6 @@
 package dev.parley.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -30,11 +29,9 @@ final class ReportOptions extends JsonOption {
         return dir != null;
     }
 
-    /** Refuses, before any work, a {@code --out} that names an existing file. */
+    /** Refuses, before any work, a {@code --out} that names an existing file or lies under one. */
     ReportOptions check() {
-        if (dir != null && Files.exists(dir) && !Files.isDirectory(dir)) {
-            throw new UserInputException("--out " + dir + " is a file, not a directory");
-        }
+        OutputPaths.checkDirectory("--out", dir);
         return this;
     }
 

@@ -28,7 +28,7 @@ final class SeededRuns {
         try {
             return Experiment.run(backend, config, seeds, mode);
         } catch (UncheckedIOException e) {
-            throw new UserInputException(domain + ": " + e.getCause().getMessage());
+            throw new UserInputException(domain + ": " + UserInputException.reason(e.getCause()));
         } catch (LlmException e) {
             throw e.in("language model").in(domain);
         } catch (GameModelException e) {

@@ -18,7 +18,6 @@ import dev.parley.experiment.TreeSizeEstimate;
 import dev.parley.solver.SolverKind;
 import dev.parley.solver.Solvers;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -109,9 +108,7 @@ final class SweepCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<Cell> grid = grid();
-        if (Files.exists(out) && !Files.isDirectory(out)) {
-            throw new UserInputException("--out " + out + " is a file, not a directory");
-        }
+        OutputPaths.checkDirectory("--out", out);
         SweepStore store;
         try {
             store = SweepStore.open(out);

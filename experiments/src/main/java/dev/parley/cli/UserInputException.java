@@ -3,6 +3,8 @@ package dev.parley.cli;
 import dev.parley.error.InputException;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.NoSuchFileException;
 import java.util.function.Supplier;
 
@@ -38,6 +40,12 @@ public class UserInputException extends InputException {
         }
         if (e instanceof AccessDeniedException) {
             return "permission denied";
+        }
+        if (e instanceof FileAlreadyExistsException f) {
+            return f.getFile() + " is in the way (a file where a directory is needed)";
+        }
+        if (e instanceof FileSystemException f && f.getReason() != null) {
+            return f.getReason();
         }
         return String.valueOf(e.getMessage());
     }
