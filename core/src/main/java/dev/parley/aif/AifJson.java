@@ -108,7 +108,10 @@ public final class AifJson {
         int line = loc == null ? -1 : loc.getLineNr();
         int column = loc == null ? -1 : loc.getColumnNr();
         String problem = dev.parley.json.JsonErrors.describe(e);
-        if (e instanceof ValueInstantiationException && e.getCause() != null) {
+        if (e instanceof com.fasterxml.jackson.core.exc.StreamReadException) {
+            // not JSON at all, as every malformed JSON file is reported (JsonErrors.inFile)
+            problem = "malformed JSON: " + problem;
+        } else if (e instanceof ValueInstantiationException && e.getCause() != null) {
             problem = e.getCause().getMessage();
         } else if (e instanceof MismatchedInputException mi && mi.getTargetType() != null) {
             // Jackson names our private wire classes; say what the document should have held instead

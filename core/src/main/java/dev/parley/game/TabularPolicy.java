@@ -206,14 +206,14 @@ public final class TabularPolicy implements Policy {
      * @throws PolicyFormatException naming what is missing or malformed
      */
     public static TabularPolicy fromJson(String json) {
-        JsonNode root;
         try {
-            root = JSON.readTree(json);
+            return fromTree(JSON.readTree(json));
         } catch (JsonProcessingException e) {
-            var loc = e.getLocation();
-            throw new PolicyFormatException("malformed JSON" + (loc == null ? "" : " at line " + loc.getLineNr()
-                    + ", column " + loc.getColumnNr()) + ": " + dev.parley.json.JsonErrors.describe(e));
+            throw new PolicyFormatException("malformed JSON: " + dev.parley.json.JsonErrors.located(e));
         }
+    }
+
+    private static TabularPolicy fromTree(JsonNode root) {
         if (root == null || !root.isObject()) {
             throw new PolicyFormatException("a policy must be a JSON object with 'game' and 'infosets'");
         }
@@ -280,9 +280,20 @@ public final class TabularPolicy implements Policy {
         Files.writeString(file, toJson());
     }
 
+    /**
+     * Reads a policy file.
+     *
+     * @throws PolicyFormatException naming the file, and the line and column of malformed JSON
+     */
     public static TabularPolicy read(Path file) throws IOException {
+        JsonNode root;
         try {
-            return fromJson(Files.readString(file));
+            root = JSON.readTree(Files.readString(file));
+        } catch (JsonProcessingException e) {
+            throw new PolicyFormatException(dev.parley.json.JsonErrors.inFile(file, e));
+        }
+        try {
+            return fromTree(root);
         } catch (PolicyFormatException e) {
             throw new PolicyFormatException(file + ": " + e.getMessage());
         }

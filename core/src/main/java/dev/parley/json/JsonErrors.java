@@ -1,6 +1,7 @@
 package dev.parley.json;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import dev.parley.error.InputException;
 import java.util.regex.Pattern;
 
 /** Jackson's parse errors as a user reads them: what went wrong and where, without Jackson's internals. */
@@ -29,5 +30,23 @@ public final class JsonErrors {
         String where = loc == null || loc.getLineNr() < 0 ? "" : "line " + loc.getLineNr() + ", column "
                 + loc.getColumnNr() + ": ";
         return where + describe(e);
+    }
+
+    /**
+     * The one shape of a malformed JSON file, as a compiler reports: {@code FILE:LINE:COLUMN: malformed JSON: problem}
+     * ({@code FILE: malformed JSON: problem} when Jackson gives no location).
+     */
+    public static String inFile(Object file, JsonProcessingException e) {
+        return inFile(file, 0, e);
+    }
+
+    /**
+     * The same for a JSON value that begins after {@code linesBefore} lines of the file: a JSON Lines entry, whose
+     * line Jackson counts from 1.
+     */
+    public static String inFile(Object file, int linesBefore, JsonProcessingException e) {
+        var loc = e.getLocation();
+        return InputException.located(String.valueOf(file), loc == null || loc.getLineNr() < 1 ? -1
+                : loc.getLineNr() + linesBefore, loc == null ? -1 : loc.getColumnNr(), "malformed JSON: " + describe(e));
     }
 }

@@ -46,8 +46,10 @@ public final class DcrsReader {
         try {
             tree = JsonNodes.readTree(MAPPER, text, LocationJsonNodeFactoryFactory.getInstance());
         } catch (IllegalArgumentException | IllegalStateException e) {
-            Throwable cause = e.getCause() instanceof JsonProcessingException ? e.getCause() : e;
-            throw new DcrsException(source + ": not JSON: " + describe(cause), cause);
+            if (e.getCause() instanceof JsonProcessingException jpe) {
+                throw new DcrsException(dev.parley.json.JsonErrors.inFile(source, jpe), jpe);
+            }
+            throw new DcrsException(source + ": malformed JSON: " + e.getMessage(), e);
         }
         if (tree == null || tree.isMissingNode()) {
             throw new DcrsException(source + ": empty document, expected a DCRS JSON object", List.of());
@@ -68,16 +70,7 @@ public final class DcrsReader {
             return MAPPER.treeToValue(tree, Dcrs.class);
         } catch (JsonProcessingException e) {
             // the schema accepts what binding accepts; reaching this is a mismatch between the two
-            throw new DcrsException(source + ": " + describe(e), e);
+            throw new DcrsException(source + ": " + dev.parley.json.JsonErrors.located(e), e);
         }
-    }
-
-    private static String describe(Throwable e) {
-        if (e instanceof JsonProcessingException jpe) {
-            String where = jpe.getLocation() == null ? ""
-                    : "line " + jpe.getLocation().getLineNr() + ", column " + jpe.getLocation().getColumnNr() + ": ";
-            return where + dev.parley.json.JsonErrors.describe(jpe);
-        }
-        return String.valueOf(e.getMessage());
     }
 }

@@ -3,7 +3,10 @@ package dev.parley.game;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** Every row of a policy file is a probability distribution within 1e-9. */
 class PolicyFileChecksTest {
@@ -42,8 +45,19 @@ class PolicyFileChecksTest {
     void truncatedJsonNamesTheProblemWithoutJacksonsInternals() {
         assertThatThrownBy(() -> TabularPolicy.fromJson("{\"game\": \"g\", \"infosets\": ["))
                 .isInstanceOf(PolicyFormatException.class)
-                .hasMessageStartingWith("malformed JSON at line 1")
+                .hasMessageStartingWith("malformed JSON: line 1, column 28: Unexpected end-of-input")
                 .hasMessageNotContaining("REDACTED")
                 .hasMessageNotContaining("StreamReadFeature");
+    }
+
+    @Test
+    void aMalformedFileIsNamedWithLineAndColumnAsEveryJsonFileIs(@TempDir Path dir) throws Exception {
+        Path f = Files.writeString(dir.resolve("p.json"),
+                "{\"game\": \"g\",\n \"infosets\": [");
+        assertThatThrownBy(() -> TabularPolicy.read(f))
+                .isInstanceOf(PolicyFormatException.class)
+                .hasMessageStartingWith(f + ":2:15: malformed JSON: Unexpected end-of-input");
+        Files.writeString(f, "{\"game\": \"g\"}");
+        assertThatThrownBy(() -> TabularPolicy.read(f)).hasMessage(f + ": missing array 'infosets'");
     }
 }

@@ -113,7 +113,7 @@ class DcrsValidationTest {
         Files.writeString(f, "{\n  \"metadata\": {\"name\": \"dcrs\",,}\n}");
         assertThatThrownBy(() -> DcrsReader.read(f))
                 .isInstanceOf(DcrsException.class)
-                .hasMessageStartingWith(f + ": not JSON: line 2, column");
+                .hasMessageStartingWith(f + ":2:31: malformed JSON: Unexpected character");
         assertThatThrownBy(() -> DcrsReader.read(dir.resolve("absent.json")))
                 .hasMessageEndingWith("absent.json: no such file");
     }

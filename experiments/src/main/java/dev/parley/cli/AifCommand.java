@@ -1,6 +1,5 @@
 package dev.parley.cli;
 
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -49,9 +48,7 @@ final class AifCommand implements Runnable {
         try {
             return Json.MAPPER.readTree(Files.newBufferedReader(file, StandardCharsets.UTF_8));
         } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            throw new InputException(InputException.located(file.toString(), at == null ? -1 : at.getLineNr(),
-                    at == null ? -1 : at.getColumnNr(), dev.parley.json.JsonErrors.describe(e)), e);
+            throw new InputException(dev.parley.json.JsonErrors.inFile(file, e), e);
         } catch (IOException e) {
             throw new UserInputException(file + ": cannot read: " + e.getMessage(), e);
         }

@@ -19,6 +19,7 @@ import dev.parley.experiment.SeededSampledReport;
 import dev.parley.mccfr.MccfrSolver;
 import dev.parley.solver.SolverKind;
 import dev.parley.solver.Solvers;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -183,6 +184,13 @@ final class ExperimentCommand implements Callable<Integer> {
         }
         if (resume != null && !Files.isRegularFile(resume)) {
             throw new UserInputException("--resume " + resume + ": no such file");
+        }
+        if (resume != null) {
+            try {
+                SampledExperiment.checkSaved(resume);
+            } catch (IOException e) {
+                throw new UserInputException("--resume " + e.getMessage());
+            }
         }
         OutputPaths.checkFile("--state", state);
         if (curve && !output.toDir()) {

@@ -519,8 +519,7 @@ final class ProtocolCommand implements Runnable {
         try {
             root = Json.MAPPER.readTree(Files.readString(script, StandardCharsets.UTF_8));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new UserInputException(script + ":" + e.getLocation().getLineNr() + ":"
-                    + e.getLocation().getColumnNr() + ": not JSON: " + dev.parley.json.JsonErrors.describe(e));
+            throw new UserInputException(dev.parley.json.JsonErrors.inFile(script, e));
         } catch (IOException e) {
             throw new UserInputException(script + ": cannot read (" + e.getMessage() + ")");
         }

@@ -222,9 +222,7 @@ final class SteerCommand implements Callable<Integer> {
             try {
                 root = Json.MAPPER.readTree(Files.readString(file));
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                var loc = e.getLocation();
-                throw new UserInputException(file + (loc == null ? "" : ":" + loc.getLineNr() + ":"
-                        + loc.getColumnNr()) + ": malformed JSON: " + dev.parley.json.JsonErrors.describe(e));
+                throw new UserInputException(dev.parley.json.JsonErrors.inFile(file, e));
             } catch (IOException e) {
                 throw new UserInputException(file + ": cannot read it (" + UserInputException.reason(e) + ")");
             }

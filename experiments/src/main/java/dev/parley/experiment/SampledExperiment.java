@@ -113,6 +113,8 @@ public final class SampledExperiment {
             try (InputStream in = new BufferedInputStream(Files.newInputStream(options.resume()))) {
                 spent = Spent.read(in);
                 solver = MccfrSolver.resume(game, in);
+            } catch (IOException e) {
+                throw new IOException(options.resume() + ": " + e.getMessage(), e);
             }
             if (solver.sampling() != options.sampling()) {
                 throw new IOException(options.resume() + " holds a " + Solvers.nameOf(solver.sampling())
@@ -260,6 +262,20 @@ public final class SampledExperiment {
             } catch (java.io.EOFException | java.io.UTFDataFormatException e) {
                 throw new IOException("not a saved Parley sampled run");
             }
+        }
+    }
+
+    /**
+     * Refuses, before any work, a file that is not a saved sampled run: its header alone is read (the solver after it
+     * is checked against the game when the run resumes).
+     *
+     * @throws IOException naming the file and what is wrong
+     */
+    public static void checkSaved(Path file) throws IOException {
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(file))) {
+            Spent.read(in);
+        } catch (IOException e) {
+            throw new IOException(file + ": " + e.getMessage(), e);
         }
     }
 

@@ -45,7 +45,9 @@ public final class DatasetFile {
                 out.add(new SolvedGame.InfoState(o.path("domain").asText(), o.path("infoset").asInt(),
                         o.path("player").asInt(), o.path("reach").asDouble(1), o.path("text").asText(), numbers(o.path("features")),
                         numbers(o.path("target"))));
-            } catch (IOException | IllegalArgumentException e) {
+            } catch (JsonProcessingException e) {
+                throw new IllegalArgumentException(dev.parley.json.JsonErrors.inFile(file, i, e));
+            } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(file + ":" + (i + 1) + ": not a dataset line: " + e.getMessage());
             }
         }

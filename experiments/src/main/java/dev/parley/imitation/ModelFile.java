@@ -1,5 +1,6 @@
 package dev.parley.imitation;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -50,8 +51,10 @@ public final class ModelFile {
         JsonNode o;
         try {
             o = JSON.readTree(file.toFile());
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(dev.parley.json.JsonErrors.inFile(file, e));
         } catch (IOException e) {
-            throw new IllegalArgumentException(file + ": not a readable JSON model file: " + e.getMessage());
+            throw new IllegalArgumentException(file + ": cannot read it: " + e.getMessage());
         }
         if (o == null || !FORMAT.equals(o.path("format").asText())) {
             throw new IllegalArgumentException(file + ": expected a model of format " + FORMAT);

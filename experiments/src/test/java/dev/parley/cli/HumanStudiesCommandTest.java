@@ -209,7 +209,8 @@ class HumanStudiesCommandTest {
         CliRun t = CliRun.parley("corpus", "show", "casino", "--id", "157", "--file", truncated.toString());
         assertThat(t.code()).isEqualTo(2);
         assertThat(t.out()).isEmpty();
-        assertThat(t.err().strip()).startsWith("parley: " + truncated + ": not a whole JSON document (line ")
+        String file = java.util.regex.Pattern.quote(truncated.toString());
+        assertThat(t.err().strip()).matches("parley: " + file + ":1:\\d+: malformed JSON: .*")
                 .doesNotContain("\n");
         Path sum = dir.resolve("sum.json");
         Files.writeString(sum, text.replaceFirst("\"issue2theyget\": \\{\\s*\"Firewood\": \"1\"",

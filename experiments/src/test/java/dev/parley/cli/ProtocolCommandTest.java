@@ -238,7 +238,7 @@ class ProtocolCommandTest {
         Files.writeString(script, "[{\"speaker\": \"Test2\",");
         r = parley("protocol", "play", fixture("testgame.dgdl").toString(), "--script", script.toString());
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err()).startsWith("parley: " + script + ":1:").contains("not JSON");
+        assertThat(r.err()).startsWith("parley: " + script + ":1:").contains(": malformed JSON: ");
         assertThat(r.err().lines()).hasSize(1);
     }
 

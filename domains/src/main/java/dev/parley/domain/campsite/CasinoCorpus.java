@@ -1,6 +1,5 @@
 package dev.parley.domain.campsite;
 
-import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -93,10 +92,7 @@ public final class CasinoCorpus {
         try {
             root = JSON.readTree(in);
         } catch (JsonProcessingException e) {
-            JsonLocation at = e.getLocation();
-            throw new CorpusException(name + ": not a whole JSON document"
-                    + (at == null ? "" : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")") + ": "
-                    + e.getOriginalMessage().lines().findFirst().orElse(""), e);
+            throw new CorpusException(dev.parley.json.JsonErrors.inFile(name, e), e);
         } catch (IOException e) {
             throw new CorpusException(name + ": cannot read: " + e.getMessage(), e);
         }

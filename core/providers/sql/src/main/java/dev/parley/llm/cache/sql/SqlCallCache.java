@@ -409,19 +409,19 @@ public final class SqlCallCache implements CallCache {
         try {
             o = JSON.readTree(line);
         } catch (JsonProcessingException e) {
-            throw new CacheException(source + ": line " + lineNo + ", column " + e.getLocation().getColumnNr()
-                    + ": not JSON: " + dev.parley.json.JsonErrors.describe(e) + "; nothing imported");
+            throw new CacheException(dev.parley.json.JsonErrors.inFile(source, lineNo - 1, e)
+                    + "; nothing imported");
         }
         for (String f : List.of("key", "provider", "model", "request", "answer")) {
             if (!o.path(f).isTextual()) {
-                throw new CacheException(source + ": line " + lineNo + ": missing string field \"" + f
+                throw new CacheException(source + ":" + lineNo + ": missing string field \"" + f
                         + "\"; nothing imported");
             }
         }
         String request = o.get("request").asText();
         String key = o.get("key").asText();
         if (!CallSignature.sha256(request).equals(key)) {
-            throw new CacheException(source + ": line " + lineNo + ": key " + key
+            throw new CacheException(source + ":" + lineNo + ": key " + key
                     + " is not the SHA-256 of its request; nothing imported");
         }
         return new Entry(key, o.get("provider").asText(), o.get("model").asText(), request,

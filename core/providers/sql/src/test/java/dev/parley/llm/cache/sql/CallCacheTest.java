@@ -106,10 +106,10 @@ class CallCacheTest {
         try (CallCache b = CallCache.openFile(dir.resolve("b.sqlite"))) {
             assertThatThrownBy(() -> b.importFrom(new BufferedReader(new StringReader(tampered)), "t.jsonl"))
                     .isInstanceOf(CacheException.class)
-                    .hasMessageContaining("t.jsonl: line 2: key ")
+                    .hasMessageContaining("t.jsonl:2: key ")
                     .hasMessageEndingWith("is not the SHA-256 of its request; nothing imported");
             assertThatThrownBy(() -> b.importFrom(new BufferedReader(new StringReader(lines[0] + "\n{oops")), "u"))
-                    .hasMessageStartingWith("u: line 2, column");
+                    .hasMessageStartingWith("u:2:2: malformed JSON: ");
             assertThat(b.stats().entries()).isZero(); // the good first lines were rolled back too
         }
     }
