@@ -131,6 +131,22 @@ public final class DgepClient {
         return out;
     }
 
+    /** What went wrong, in words: the JDK's connection errors often carry no message at all. */
+    private String why(IOException e) {
+        for (Throwable c = e; c != null; c = c.getCause()) {
+            if (c instanceof java.nio.channels.UnresolvedAddressException) {
+                return "unknown host " + base.getHost();
+            }
+        }
+        if (e instanceof java.net.ConnectException) {
+            return "connection refused (is a Parley or DGEP server running there?)";
+        }
+        if (e instanceof java.net.http.HttpTimeoutException) {
+            return "no answer within " + timeout.toSeconds() + " s";
+        }
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+    }
+
     private static String seg(String s) {
         return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
     }
@@ -147,7 +163,7 @@ public final class DgepClient {
         try {
             r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
         } catch (IOException e) {
-            throw new AgentException("cannot reach " + base + ": " + e.getMessage());
+            throw new AgentException("cannot reach " + base + ": " + why(e));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AgentException("interrupted while talking to " + base);

@@ -165,9 +165,12 @@ final class SteerCommand implements Callable<Integer> {
                     + "demo --domain D)");
         }
         Domain d = game.domain();
+        DgepClient client = new DgepClient(server, Duration.ofSeconds(30));
+        // the server and the dialogue are looked up before the game is solved, which can take minutes
+        client.active(dialogue);
         try (LlmOptions.Session session = llm.open()) {
             SteeringModel m = game.model(d, session);
-            SteeredAgent agent = new SteeredAgent(new DgepClient(server, Duration.ofSeconds(30)), m.game(),
+            SteeredAgent agent = new SteeredAgent(client, m.game(),
                     baseline ? m.baseline() : m.equilibrium(), game.scenario, game.dealt.seed,
                     Duration.ofMillis(game.pollMs), Duration.ofSeconds(game.timeoutSeconds),
                     baseline ? "baseline" : "steered", new MiniLmWordingMatcher());

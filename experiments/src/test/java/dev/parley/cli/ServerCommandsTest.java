@@ -71,5 +71,25 @@ class ServerCommandsTest {
         Run serve = parley("serve", "--protocols", "/no/such/dir");
         assertThat(serve.code()).isEqualTo(2);
         assertThat(serve.err().strip()).isEqualTo("parley: /no/such/dir: no such directory (--protocols)");
+        Run mysql = parley("serve", "--db", "jdbc:mysql://127.0.0.1/dgep", "--port", "0");
+        assertThat(mysql.code()).isEqualTo(2);
+        assertThat(mysql.err().strip()).isEqualTo("parley: no JDBC driver for jdbc:mysql://127.0.0.1/dgep on the class"
+                + " path (Parley ships SQLite's and PostgreSQL's: a SQLite file, jdbc:sqlite:FILE or"
+                + " jdbc:postgresql://HOST:PORT/DATABASE)");
+    }
+
+    /** A server that is not there is found before the game is solved: a hundred million iterations never start. */
+    @Test
+    @org.junit.jupiter.api.Timeout(value = 120, unit = java.util.concurrent.TimeUnit.SECONDS)
+    void steerFindsAServerThatIsNotThereBeforeSolving() throws Exception {
+        int port;
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = free.getLocalPort();
+        }
+        Run r = parley("steer", "--domain", "fruit-trading", "--server", "http://127.0.0.1:" + port, "--dialogue",
+                "d1", "--role", "Alice", "--iterations", "100000000");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).isEqualTo("parley: cannot reach http://127.0.0.1:" + port + "/: connection"
+                + " refused (is a Parley or DGEP server running there?)");
     }
 }

@@ -88,6 +88,11 @@ final class Connections implements AutoCloseable {
             return new Opened(new Connections(url, poolSize, lock), fresh);
         } catch (SQLException e) {
             release(lock);
+            if (e.getMessage() != null && e.getMessage().startsWith("No suitable driver")) {
+                // the store's SQL is portable, but only the drivers on the class path can open a URL
+                throw new StoreException("no JDBC driver for " + url + " on the class path (Parley ships SQLite's and"
+                        + " PostgreSQL's: a SQLite file, jdbc:sqlite:FILE or jdbc:postgresql://HOST:PORT/DATABASE)", e);
+            }
             throw new StoreException("cannot open the dialogue database " + url + ": " + e.getMessage(), e);
         } catch (RuntimeException e) {
             release(lock);
