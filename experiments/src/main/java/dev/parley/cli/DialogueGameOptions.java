@@ -1,11 +1,13 @@
 package dev.parley.cli;
 
 import dev.parley.error.InvalidSettingException;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
  * The options of every command that deals a dialogue game: how many scenarios chance deals, the longest dialogue,
- * and the seed of every random draw. Each command gives its own defaults, as the field values of its instance.
+ * and the seed of every random draw ({@link SeedOption}). Each command gives its own defaults, as the field values of
+ * its instance.
  */
 final class DialogueGameOptions {
 
@@ -17,9 +19,8 @@ final class DialogueGameOptions {
             description = "Longest dialogue, in messages (default ${DEFAULT-VALUE}).")
     int maxReplies;
 
-    @Option(names = "--seed", paramLabel = "S",
-            description = "Seed of the scenario draws, the sampling and the judging (default ${DEFAULT-VALUE}).")
-    long seed;
+    @Mixin
+    SeedOption seedOption = new SeedOption(1);
 
     /** Picocli's instance, for a command that leaves the defaults to it: 4 scenarios of at most 3 messages. */
     DialogueGameOptions() {
@@ -29,7 +30,11 @@ final class DialogueGameOptions {
     DialogueGameOptions(int scenarios, int maxReplies) {
         this.scenarios = scenarios;
         this.maxReplies = maxReplies;
-        this.seed = 1;
+    }
+
+    /** The seed of the scenario draws, the sampling and the judging. */
+    long seed() {
+        return seedOption.seed;
     }
 
     /** Refuses a game of no scenario or no message, before any work. */

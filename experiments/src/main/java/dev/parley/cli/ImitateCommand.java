@@ -171,7 +171,7 @@ final class ImitateCommand implements Callable<Integer> {
         List<ImitationStudy.Run> runs = new ArrayList<>();
         try (Progress bar = Progress.start("imitation (information states embedded)", -1)) {
             for (int i = 0; i < seeds; i++) {
-                long s = dealt.seed + i;
+                long s = dealt.seed() + i;
                 ImitationStudy.Config config;
                 try {
                     config = new ImitationStudy.Config(trainDomains, held, what, dealt.scenarios, dealt.maxReplies, variant,

@@ -47,13 +47,13 @@ final class PromptPsroCommand {
         PromptPsroReport report;
         try (LlmOptions.Session session = o.llmOptions.open()) {
             RunStats before = session.offline() ? null : session.stats();
-            RewardModel reward = session.reward(domain, session.judge(null, false), o.dealt.seed);
+            RewardModel reward = session.reward(domain, session.judge(null, false), o.dealt.seed());
             InstructionProposer proposer = session.offline() ? new LexiconProposer(domain.instructionLexicon())
-                    : new LlmInstructionProposer(session.chat(), domain, o.dealt.seed);
-            InstructionSimulator simulator = new InstructionSimulator(domain, domain.scenarios(o.dealt.scenarios, o.dealt.seed),
-                    session.moves(domain), reward, DialogueGame.Settings.of(o.dealt.maxReplies, 1), 1, o.dealt.seed,
+                    : new LlmInstructionProposer(session.chat(), domain, o.dealt.seed());
+            InstructionSimulator simulator = new InstructionSimulator(domain, domain.scenarios(o.dealt.scenarios, o.dealt.seed()),
+                    session.moves(domain), reward, DialogueGame.Settings.of(o.dealt.maxReplies, 1), 1, o.dealt.seed(),
                     session.offline() ? null : session.executor());
-            PromptPsro psro = new PromptPsro(simulator, new PromptPsro.Config(solver, proposer, o.candidates, o.dealt.seed),
+            PromptPsro psro = new PromptPsro(simulator, new PromptPsro.Config(solver, proposer, o.candidates, o.dealt.seed()),
                     start);
             long t0 = System.nanoTime();
             List<PromptPsroIteration> its = new ArrayList<>();
@@ -76,7 +76,7 @@ final class PromptPsroCommand {
             }
             report = new PromptPsroReport(domain.name(), simulator.backend(), proposer.backend(), solverName,
                     start.cliName(), domain.protocolPlayers(), simulator.scenarios().size(), o.dealt.maxReplies,
-                    o.candidates, o.dealt.seed, its, simulator.playouts(), calls, seconds, simulator.verification());
+                    o.candidates, o.dealt.seed(), its, simulator.playouts(), calls, seconds, simulator.verification());
         }
         PrintWriter out = o.spec.commandLine().getOut();
         out.print(o.output.on() ? report.jsonText() + "\n" : report.table());

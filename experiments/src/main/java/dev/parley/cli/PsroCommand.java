@@ -159,7 +159,7 @@ final class PsroCommand implements Callable<Integer> {
             default -> throw new UserInputException("unknown --evaluation '" + evaluation
                     + "'; expected exact or sampled");
         };
-        Psro psro = new Psro(g, new Psro.Config(solver, o, e, tree, dealt.seed));
+        Psro psro = new Psro(g, new Psro.Config(solver, o, e, tree, dealt.seed()));
         long start = System.nanoTime();
         List<PsroIteration> its = new ArrayList<>();
         try (Progress progress = Progress.start("PSRO on " + g.name(), iterations)) {
@@ -207,7 +207,7 @@ final class PsroCommand implements Callable<Integer> {
         root.put("meta_solver", metaSolver);
         root.put("oracle", oracle);
         root.put("evaluation", evaluation);
-        root.put("seed", dealt.seed);
+        root.put("seed", dealt.seed());
         ArrayNode list = root.putArray("iterations");
         for (PsroIteration it : its) {
             ObjectNode o = list.addObject();

@@ -103,7 +103,7 @@ final class SteerCommand implements Callable<Integer> {
                 throw new UserInputException("--scenario must be between 0 and " + (dealt.scenarios - 1));
             }
             Observation observation = UserInputException.parsed("--observe", () -> Observation.parse(observe));
-            SteeringModel.Settings s = new SteeringModel.Settings(dealt.scenarios, dealt.maxReplies, dealt.seed, 4, observation);
+            SteeringModel.Settings s = new SteeringModel.Settings(dealt.scenarios, dealt.maxReplies, dealt.seed(), 4, observation);
             SteeringModel m;
             if (policy != null) {
                 TabularPolicy p;
@@ -171,7 +171,7 @@ final class SteerCommand implements Callable<Integer> {
         try (LlmOptions.Session session = llm.open()) {
             SteeringModel m = game.model(d, session);
             SteeredAgent agent = new SteeredAgent(client, m.game(),
-                    baseline ? m.baseline() : m.equilibrium(), game.scenario, game.dealt.seed,
+                    baseline ? m.baseline() : m.equilibrium(), game.scenario, game.dealt.seed(),
                     Duration.ofMillis(game.pollMs), Duration.ofSeconds(game.timeoutSeconds),
                     baseline ? "baseline" : "steered", new MiniLmWordingMatcher());
             SteeredAgent.Outcome o = agent.play(dialogue, role);
@@ -382,9 +382,9 @@ final class SteerCommand implements Callable<Integer> {
                     Duration poll = Duration.ofMillis(game.pollMs);
                     Duration timeout = Duration.ofSeconds(game.timeoutSeconds);
                     SteeredAgent steered = new SteeredAgent(client, m.game(), m.equilibrium(), game.scenario,
-                            game.dealt.seed, poll, timeout, "steered");
+                            game.dealt.seed(), poll, timeout, "steered");
                     SteeredAgent base = new SteeredAgent(client, m.game(), m.baseline(), game.scenario,
-                            game.dealt.seed + 1, poll, timeout, "baseline");
+                            game.dealt.seed() + 1, poll, timeout, "baseline");
                     ExecutorService two = Executors.newFixedThreadPool(2);
                     try {
                         Future<SteeredAgent.Outcome> a = two.submit(() -> steered.play(id, steeredRole));

@@ -64,13 +64,13 @@ final class StudyRewardCommand implements Callable<Integer> {
             throw new UserInputException("--judge must be exact or llm here, not " + judge.label());
         }
         StudyCommand.checkGenerator(generator);
-        RewardStudy.Config defaults = RewardStudy.Config.of(samples, dealt.maxReplies, dealt.scenarios, dealt.seed);
+        RewardStudy.Config defaults = RewardStudy.Config.of(samples, dealt.maxReplies, dealt.scenarios, dealt.seed());
         RewardStudy.Config config = new RewardStudy.Config(defaults.samples(), defaults.maxReplies(),
                 defaults.scenarios(), defaults.seed(), worst, defaults.maxDialogues());
         RewardStudy.Report report;
         try (LlmOptions.Session session = llmOptions.open()) {
             MoveGenerator moves = StudyCommand.moves(generator, session, d);
-            RewardModel j = session.reward(d, judge, dealt.seed);
+            RewardModel j = session.reward(d, judge, dealt.seed());
             report = StudyCommand.run("judging " + d.name(), 3L * samples, d,
                     bar -> RewardStudy.run(d, moves, j, config, session.executor(), n -> bar.step()));
         }

@@ -68,14 +68,14 @@ final class StudySteeringCommand implements Callable<Integer> {
                 if (session.offline()) {
                     throw new UserInputException("--classifier llm needs a language model (--llm openai ...)");
                 }
-                c = new LlmClassifier(session.chat(), dealt.seed);
+                c = new LlmClassifier(session.chat(), dealt.seed());
             } else {
                 c = new EmbeddingClassifier();
             }
             MoveGenerator moves = StudyCommand.moves(generator, session, d);
             int labels = SteeringStudy.labels(d).size();
             SteeringStudy.Config config = new SteeringStudy.Config(samples, dealt.maxReplies, dealt.scenarios,
-                    dealt.seed);
+                    dealt.seed());
             report = StudyCommand.run("classifying " + d.name(), (long) labels * samples, d,
                     bar -> SteeringStudy.run(d, moves, c, config, session.executor(), n -> bar.step()));
         }
