@@ -59,12 +59,8 @@ final class ExperimentCommand implements Callable<Integer> {
     @Mixin
     IterationsOption solving = new IterationsOption();
 
-    @Option(names = "--seeds", defaultValue = "1", paramLabel = "R",
-            description = "Independent runs with seeds S, S+1, ..., S+R-1 (scenario draws, judge, and with a model"
-                    + " the sampling seeds; with mccfr-os/mccfr-es also the solver's and playouts' seeds); every figure"
-                    + " becomes mean, standard error and 95%% t interval over the seeds; with --curve the calls to the"
-                    + " target and their ratios too (default ${DEFAULT-VALUE}).")
-    int seeds;
+    @Mixin
+    SeedsOption runs = new SeedsOption();
 
     @Option(names = "--actions", defaultValue = "move-x-instruction", paramLabel = "SPACE",
             description = "What the solver chooses: move-x-instruction (a legal move crossed with an instruction;"
@@ -109,7 +105,7 @@ final class ExperimentCommand implements Callable<Integer> {
     @Option(names = "--curve",
             description = "The cost curve: exact NashConv against model calls for full-expansion CFR (--solver,"
                     + " --iterations) and for mccfr-os and mccfr-es on the lazy game; curve.json and curve.png in"
-                    + " --out.")
+                    + " --out. With --seeds, the calls to the target and their ratios get intervals too.")
     boolean curve;
 
     @Mixin
@@ -136,7 +132,7 @@ final class ExperimentCommand implements Callable<Integer> {
         try (LlmOptions.Session session = llmOptions.open()) {
             for (ExperimentConfig c : configs) {
                 try (Progress progress = Progress.forPhases(c.domain().name())) {
-                    results.add(SeededRuns.run(session, c, seeds, mode(options, progress)));
+                    results.add(SeededRuns.run(session, c, runs.seeds, mode(options, progress)));
                 }
             }
         }
@@ -179,7 +175,7 @@ final class ExperimentCommand implements Callable<Integer> {
         if (checkpointEvery < 0) {
             throw new UserInputException("--checkpoint-every must not be negative");
         }
-        if ((state != null || resume != null) && seeds != 1) {
+        if ((state != null || resume != null) && runs.seeds != 1) {
             throw new UserInputException("--state and --resume hold one run's solver; use them with --seeds 1");
         }
         if (resume != null && !Files.isRegularFile(resume)) {
@@ -199,7 +195,7 @@ final class ExperimentCommand implements Callable<Integer> {
         ActionSpace space = UserInputException.parsed("--actions", () -> ActionSpace.parse(actions));
         Observation observation = UserInputException.parsed("--observe", () -> Observation.parse(observe));
         Judge theJudge = judgeOptions.judge(llmOptions);
-        SeededRuns.checkSeeds(seeds);
+        runs.check();
         if (show < 0) {
             throw new UserInputException("--show must be at least 0, got " + show);
         }

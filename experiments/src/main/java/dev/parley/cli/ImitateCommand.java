@@ -67,10 +67,8 @@ final class ImitateCommand implements Callable<Integer> {
     @Mixin
     IterationsOption solving = new IterationsOption();
 
-    @Option(names = "--seeds", defaultValue = "1", paramLabel = "R",
-            description = "Independent runs with seeds S..S+R-1 (scenario draws, split, weights); every figure"
-                    + " becomes mean, standard error and 95%% t interval over them (default ${DEFAULT-VALUE}).")
-    int seeds;
+    @Mixin
+    SeedsOption runs = new SeedsOption();
 
     @Mixin
     ImitationTrainingOptions training = new ImitationTrainingOptions();
@@ -123,7 +121,7 @@ final class ImitateCommand implements Callable<Integer> {
             }
         }
         CfrVariant variant = Solvers.requireCfr(solver);
-        SeededRuns.checkSeeds(seeds);
+        int seeds = runs.check();
         dealt.check();
         StudyCommand.atLeast(solving.iterations, 1, "--iterations");
         int[] hiddenSizes = training.check();

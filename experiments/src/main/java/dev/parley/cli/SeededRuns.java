@@ -16,12 +16,6 @@ final class SeededRuns {
     private SeededRuns() {
     }
 
-    static void checkSeeds(int seeds) {
-        if (seeds < 1) {
-            throw new UserInputException("--seeds must be at least 1, got " + seeds);
-        }
-    }
-
     /** {@code config} in {@code mode} for {@code seeds} seeds; a failure names the domain. */
     static Experiment.Result run(Backend backend, ExperimentConfig config, int seeds, Experiment.Mode mode) {
         String domain = config.domain().name();

@@ -66,9 +66,8 @@ final class SweepCommand implements Callable<Integer> {
             description = "Solver iterations (a list or range; default ${DEFAULT-VALUE}).")
     List<String> iterations;
 
-    @Option(names = "--seeds", defaultValue = "1", paramLabel = "R",
-            description = "Seeds per cell: S, S+1, ..., S+R-1 (default ${DEFAULT-VALUE}).")
-    int seeds;
+    @Mixin
+    SeedsOption runs = new SeedsOption();
 
     @Mixin
     SeedOption seedOption = new SeedOption(1);
@@ -124,10 +123,10 @@ final class SweepCommand implements Callable<Integer> {
              Progress bar = Progress.start("sweep (cells)", todo.size())) {
             for (Cell c : todo) {
                 ObjectNode summary = c.sampled() == null
-                        ? ReportWriter.json(((Experiment.ExactResult) SeededRuns.run(session, c.config(), seeds,
+                        ? ReportWriter.json(((Experiment.ExactResult) SeededRuns.run(session, c.config(), runs.seeds,
                                 new Experiment.Exact(sampler.limit(llmOptions.offline()), Experiment.Progress.NONE))).report())
                         : SampledReportWriter.json(((Experiment.SampledResult) SeededRuns.run(session, c.config(),
-                                seeds, new Experiment.Sampled(c.sampled(), line -> { }))).report());
+                                runs.seeds, new Experiment.Sampled(c.sampled(), line -> { }))).report());
                 try {
                     store.add(c.params(), summary);
                 } catch (IOException e) {
@@ -156,7 +155,7 @@ final class SweepCommand implements Callable<Integer> {
      * expanded-tree cell whose tree is estimated over {@code --max-nodes} (not discovered mid-grid).
      */
     List<Cell> grid() {
-        SeededRuns.checkSeeds(seeds);
+        runs.check();
         sampler.check();
         List<Domain> ds = new ArrayList<>();
         for (String d : distinct(domains, "--domain")) {
@@ -226,7 +225,7 @@ final class SweepCommand implements Callable<Integer> {
             if (c.sampled() != null) {
                 continue;
             }
-            for (int r = 0; r < seeds; r++) {
+            for (int r = 0; r < runs.seeds; r++) {
                 ExperimentConfig k = c.config().withSeed(c.config().seed() + r);
                 String tree = k.domain().name() + "|" + k.scenarios() + "|" + k.maxReplies() + "|" + k.actions() + "|"
                         + k.observe() + "|" + k.seedsPerMessage() + "|" + k.seed();
@@ -238,7 +237,7 @@ final class SweepCommand implements Callable<Integer> {
                     throw new UserInputException("cell (" + p.get("domain").asText() + ", max replies "
                             + p.get("max_replies").asInt() + ", " + p.get("solver").asText() + ", "
                             + p.get("actions").asText() + ", " + p.get("observe").asText()
-                            + (seeds > 1 ? ", seed " + k.seed() : "") + "): " + refusal);
+                            + (runs.seeds > 1 ? ", seed " + k.seed() : "") + "): " + refusal);
                 }
             }
         }
@@ -261,7 +260,7 @@ final class SweepCommand implements Callable<Integer> {
         } else {
             p.put("iterations", n);
         }
-        p.put("seeds", seeds).put("seed", seedOption.seed)
+        p.put("seeds", runs.seeds).put("seed", seedOption.seed)
                 .put("scenarios", scenarios).put("seeds_per_message", perMessage.seedsPerMessage)
                 .put("llm", llmOptions.offline() ? "offline" : llmOptions.model)
                 .put("judge", theJudge.label());

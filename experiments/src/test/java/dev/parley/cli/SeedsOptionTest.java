@@ -1,0 +1,42 @@
+package dev.parley.cli;
+
+import static dev.parley.cli.CliRun.parley;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code --seeds R} means one thing in experiment, imitate and sweep: one declaration, one check, one help text. */
+class SeedsOptionTest {
+
+    @Test
+    void noSeedIsRefusedTheSameWayEverywhere(@TempDir Path dir) {
+        String[][] runs = {
+            {"experiment", "--domain", "fruit-trading", "--seeds", "0"},
+            {"imitate", "--seeds", "0"},
+            {"sweep", "--domain", "fruit-trading", "--seeds", "0", "--out", dir.resolve("sweep").toString()},
+        };
+        for (String[] args : runs) {
+            CliRun r = parley(args);
+            assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(r.err()).as(String.join(" ", args)).isEqualTo("parley: --seeds must be at least 1, got 0\n");
+        }
+    }
+
+    @Test
+    void theHelpSaysTheSameInEachCommand() {
+        String first = null;
+        for (String command : new String[] {"experiment", "imitate", "sweep"}) {
+            String help = parley(command, "--help").out();
+            String seeds = help.substring(help.indexOf("      --seeds=R"));
+            // the same words, wrapped at each command's own column
+            seeds = seeds.substring(0, seeds.indexOf("\n      -", 1)).replaceAll("\\s+", " ");
+            assertThat(seeds).as(command).contains("S, S+1, ..., S+R-1").contains("95% t interval");
+            if (first == null) {
+                first = seeds;
+            }
+            assertThat(seeds).as(command).isEqualTo(first);
+        }
+    }
+}
