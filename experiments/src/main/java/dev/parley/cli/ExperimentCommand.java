@@ -67,10 +67,8 @@ final class ExperimentCommand implements Callable<Integer> {
                     + " default) or instruction (the instruction only; the speaker picks its move, as in the paper).")
     String actions;
 
-    @Option(names = "--observe", defaultValue = "words", paramLabel = "WHAT",
-            description = "What information states hold of each message: words (default; the paper's game) or moves"
-                    + " (the move and its verified content only: a smaller game whose policy fits any wording).")
-    String observe;
+    @Mixin
+    ObserveOption observing = new ObserveOption();
 
     @Mixin
     SeedsPerMessageOption perMessage = new SeedsPerMessageOption();
@@ -193,7 +191,7 @@ final class ExperimentCommand implements Callable<Integer> {
             throw new UserInputException("--curve needs --out DIR for curve.json and curve.png");
         }
         ActionSpace space = UserInputException.parsed("--actions", () -> ActionSpace.parse(actions));
-        Observation observation = UserInputException.parsed("--observe", () -> Observation.parse(observe));
+        Observation observation = observing.observation();
         Judge theJudge = judgeOptions.judge(llmOptions);
         runs.check();
         if (show < 0) {

@@ -74,11 +74,8 @@ final class SteerCommand implements Callable<Integer> {
                 description = "How often to look for the turn (default: ${DEFAULT-VALUE}).")
         long pollMs;
 
-        @Option(names = "--observe", defaultValue = "words", paramLabel = "WHAT",
-                description = "What the game's information states hold: words (default; another player's free"
-                        + " words are matched to the nearest wording with in-process MiniLM embeddings) or moves"
-                        + " (the move and its content only; the location is exact).")
-        String observe;
+        @Mixin
+        ObserveOption observing = new ObserveOption();
 
         @Option(names = "--turn-timeout", defaultValue = "300", paramLabel = "SECONDS",
                 description = "Give up after waiting this long for a turn (default: ${DEFAULT-VALUE}).")
@@ -102,7 +99,7 @@ final class SteerCommand implements Callable<Integer> {
             if (scenario < 0 || scenario >= dealt.scenarios) {
                 throw new UserInputException("--scenario must be between 0 and " + (dealt.scenarios - 1));
             }
-            Observation observation = UserInputException.parsed("--observe", () -> Observation.parse(observe));
+            Observation observation = observing.observation();
             SteeringModel.Settings s = new SteeringModel.Settings(dealt.scenarios, dealt.maxReplies, dealt.seed(), 4, observation);
             SteeringModel m;
             if (policy != null) {

@@ -7,8 +7,11 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code --seeds R} means one thing in experiment, imitate and sweep: one declaration, one check, one help text. */
-class SeedsOptionTest {
+/**
+ * Options that mean one thing in several commands are one mixin: one declaration, one check, one help text
+ * ({@code --seeds} of experiment, imitate and sweep; {@code --observe} of experiment and steer).
+ */
+class SharedOptionsTest {
 
     @Test
     void noSeedIsRefusedTheSameWayEverywhere(@TempDir Path dir) {
@@ -37,6 +40,18 @@ class SeedsOptionTest {
                 first = seeds;
             }
             assertThat(seeds).as(command).isEqualTo(first);
+        }
+    }
+
+    @Test
+    void anUnknownObservationIsRefusedTheSameWayEverywhere() {
+        String state = ReadmeCommandsTest.ROOT.resolve("examples/state.json").toString();
+        for (String[] args : new String[][] {{"experiment", "--domain", "fruit-trading", "--observe", "thoughts"},
+                {"steer", "--domain", "fruit-trading", "--state", state, "--observe", "thoughts"}}) {
+            CliRun r = parley(args);
+            assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(r.err()).as(String.join(" ", args))
+                    .isEqualTo("parley: --observe: unknown observation 'thoughts' (expected one of [words, moves])\n");
         }
     }
 }
