@@ -62,10 +62,8 @@ final class ExperimentCommand implements Callable<Integer> {
     @Mixin
     SeedsOption runs = new SeedsOption();
 
-    @Option(names = "--actions", defaultValue = "move-x-instruction", paramLabel = "SPACE",
-            description = "What the solver chooses: move-x-instruction (a legal move crossed with an instruction;"
-                    + " default) or instruction (the instruction only; the speaker picks its move, as in the paper).")
-    String actions;
+    @Mixin
+    ActionsOption choosing = new ActionsOption();
 
     @Mixin
     ObserveOption observing = new ObserveOption();
@@ -190,7 +188,7 @@ final class ExperimentCommand implements Callable<Integer> {
         if (curve && !output.toDir()) {
             throw new UserInputException("--curve needs --out DIR for curve.json and curve.png");
         }
-        ActionSpace space = UserInputException.parsed("--actions", () -> ActionSpace.parse(actions));
+        ActionSpace space = choosing.space();
         Observation observation = observing.observation();
         Judge theJudge = judgeOptions.judge(llmOptions);
         runs.check();

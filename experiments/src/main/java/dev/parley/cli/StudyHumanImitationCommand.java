@@ -26,7 +26,8 @@ import picocli.CommandLine.Option;
                 + " trained on train, stopped early on valid; log-loss and accuracy on valid and the held-out test"
                 + " split beside the uniform policy and the majority class. Then the meta-game on each split's"
                 + " priority tables: the cloned people (HUMAN) and CFR's equilibrium (CFR) against the instruction"
-                + " strategies; the solver's gain over playing like a person and the NashConv of the clone.")
+                + " strategies (which always play the planner's own move); the solver's gain over playing like a"
+                + " person and the NashConv of the clone.")
 final class StudyHumanImitationCommand implements Callable<Integer> {
 
     @Mixin
@@ -53,11 +54,8 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
     @Mixin
     StudyMaxRepliesOption replies = new StudyMaxRepliesOption();
 
-    @Option(names = "--actions", defaultValue = "move-x-instruction", paramLabel = "SPACE",
-            description = "The meta-game's action space: move-x-instruction (default; HUMAN and CFR choose a legal"
-                    + " move crossed with an instruction, the instruction strategies play the planner's own move)"
-                    + " or instruction (the instruction only; the speaker's planner picks every move).")
-    String actions;
+    @Mixin
+    ActionsOption choosing = new ActionsOption();
 
     @Mixin
     IterationsOption solving = new IterationsOption();
@@ -81,7 +79,7 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
                     + " (a turn's text holds the last " + HumanImitationStudy.WINDOW + " messages), got "
                     + replies.maxReplies);
         }
-        ActionSpace space = UserInputException.parsed("--actions", () -> ActionSpace.parse(actions));
+        ActionSpace space = choosing.space();
         MetaSolver meta = MetaSolvers.require(training.metaSolver);
         output.check();
         HumanCorpus corpus = people.load(split.validOnly);

@@ -9,7 +9,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Options that mean one thing in several commands are one mixin: one declaration, one check, one help text
- * ({@code --seeds} of experiment, imitate and sweep; {@code --observe} of experiment and steer).
+ * ({@code --seeds} of experiment, imitate and sweep; {@code --observe} of experiment and steer; {@code --actions} of
+ * experiment and study human-imitation).
  */
 class SharedOptionsTest {
 
@@ -53,5 +54,18 @@ class SharedOptionsTest {
             assertThat(r.err()).as(String.join(" ", args))
                     .isEqualTo("parley: --observe: unknown observation 'thoughts' (expected one of [words, moves])\n");
         }
+    }
+
+    @Test
+    void anUnknownActionSpaceIsRefusedTheSameWayEverywhere() {
+        for (String[] args : new String[][] {{"experiment", "--domain", "fruit-trading", "--actions", "moves"},
+                {"study", "human-imitation", "--domain", "campsite", "--valid-only", "--actions", "moves"}}) {
+            CliRun r = parley(args);
+            assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(r.err()).as(String.join(" ", args)).startsWith("parley: --actions: ").hasLineCount(1);
+        }
+        assertThat(parley("experiment", "--domain", "fruit-trading", "--actions", "moves").err())
+                .isEqualTo(parley("study", "human-imitation", "--domain", "campsite", "--valid-only", "--actions",
+                        "moves").err());
     }
 }
