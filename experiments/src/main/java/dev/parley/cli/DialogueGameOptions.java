@@ -15,9 +15,8 @@ final class DialogueGameOptions {
             description = "Scenarios chance deals (the first is the domain's default; default ${DEFAULT-VALUE}).")
     int scenarios;
 
-    @Option(names = "--max-replies", paramLabel = "R",
-            description = "Longest dialogue, in messages (default ${DEFAULT-VALUE}).")
-    int maxReplies;
+    @Mixin
+    MaxRepliesOption replies;
 
     @Mixin
     SeedOption seedOption = new SeedOption(1);
@@ -29,7 +28,12 @@ final class DialogueGameOptions {
 
     DialogueGameOptions(int scenarios, int maxReplies) {
         this.scenarios = scenarios;
-        this.maxReplies = maxReplies;
+        this.replies = new MaxRepliesOption(maxReplies);
+    }
+
+    /** The longest dialogue, in messages. */
+    int maxReplies() {
+        return replies.maxReplies;
     }
 
     /** The seed of the scenario draws, the sampling and the judging. */
@@ -40,7 +44,7 @@ final class DialogueGameOptions {
     /** Refuses a game of no scenario or no message, before any work. */
     DialogueGameOptions check() {
         InvalidSettingException.atLeast("scenarios", scenarios, 1);
-        InvalidSettingException.atLeast("maxReplies", maxReplies, 1);
+        replies.check();
         return this;
     }
 }

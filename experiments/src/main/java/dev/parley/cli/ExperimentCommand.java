@@ -206,7 +206,7 @@ final class ExperimentCommand implements Callable<Integer> {
         }
         List<ExperimentConfig> configs = new ArrayList<>();
         for (Domain d : domains) {
-            configs.add(new ExperimentConfig(d, dealt.scenarios, dealt.maxReplies, kind, solving.iterations, dealt.seed(),
+            configs.add(new ExperimentConfig(d, dealt.scenarios, dealt.maxReplies(), kind, solving.iterations, dealt.seed(),
                     llmOptions.offline() ? 1 : llmOptions.concurrency, 50, space, observation, perMessage.seedsPerMessage,
                     Math.max(dialogues, show), theJudge));
         }

@@ -172,7 +172,7 @@ final class ImitateCommand implements Callable<Integer> {
                 long s = dealt.seed() + i;
                 ImitationStudy.Config config;
                 try {
-                    config = new ImitationStudy.Config(trainDomains, held, what, dealt.scenarios, dealt.maxReplies, variant,
+                    config = new ImitationStudy.Config(trainDomains, held, what, dealt.scenarios, dealt.maxReplies(), variant,
                             solving.iterations, 0.1, hiddenSizes,
                             new Trainer.Config(1e-3, 128, training.epochs, training.patience, s), s);
                 } catch (IllegalArgumentException e) {

@@ -51,7 +51,7 @@ final class PromptPsroCommand {
             InstructionProposer proposer = session.offline() ? new LexiconProposer(domain.instructionLexicon())
                     : new LlmInstructionProposer(session.chat(), domain, o.dealt.seed());
             InstructionSimulator simulator = new InstructionSimulator(domain, domain.scenarios(o.dealt.scenarios, o.dealt.seed()),
-                    session.moves(domain), reward, DialogueGame.Settings.of(o.dealt.maxReplies, 1), 1, o.dealt.seed(),
+                    session.moves(domain), reward, DialogueGame.Settings.of(o.dealt.maxReplies(), 1), 1, o.dealt.seed(),
                     session.offline() ? null : session.executor());
             PromptPsro psro = new PromptPsro(simulator, new PromptPsro.Config(solver, proposer, o.candidates, o.dealt.seed()),
                     start);
@@ -75,7 +75,7 @@ final class PromptPsroCommand {
                         after.cacheHits() - before.cacheHits()});
             }
             report = new PromptPsroReport(domain.name(), simulator.backend(), proposer.backend(), solverName,
-                    start.cliName(), domain.protocolPlayers(), simulator.scenarios().size(), o.dealt.maxReplies,
+                    start.cliName(), domain.protocolPlayers(), simulator.scenarios().size(), o.dealt.maxReplies(),
                     o.candidates, o.dealt.seed(), its, simulator.playouts(), calls, seconds, simulator.verification());
         }
         PrintWriter out = o.spec.commandLine().getOut();

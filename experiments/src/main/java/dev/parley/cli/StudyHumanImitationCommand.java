@@ -52,7 +52,7 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
     int scenarios;
 
     @Mixin
-    StudyMaxRepliesOption replies = new StudyMaxRepliesOption();
+    MaxRepliesOption replies = new MaxRepliesOption(3);
 
     @Mixin
     ActionsOption choosing = new ActionsOption();

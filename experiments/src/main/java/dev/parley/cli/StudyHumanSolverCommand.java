@@ -29,7 +29,7 @@ final class StudyHumanSolverCommand implements Callable<Integer> {
     HumanSampleOptions people = new HumanSampleOptions();
 
     @Mixin
-    StudyMaxRepliesOption replies = new StudyMaxRepliesOption();
+    MaxRepliesOption replies = new MaxRepliesOption(3);
 
     @Mixin
     IterationsOption solving = new IterationsOption();

@@ -64,7 +64,7 @@ final class StudyRewardCommand implements Callable<Integer> {
             throw new UserInputException("--judge must be exact or llm here, not " + judge.label());
         }
         StudyCommand.checkGenerator(generator);
-        RewardStudy.Config defaults = RewardStudy.Config.of(samples, dealt.maxReplies, dealt.scenarios, dealt.seed());
+        RewardStudy.Config defaults = RewardStudy.Config.of(samples, dealt.maxReplies(), dealt.scenarios, dealt.seed());
         RewardStudy.Config config = new RewardStudy.Config(defaults.samples(), defaults.maxReplies(),
                 defaults.scenarios(), defaults.seed(), worst, defaults.maxDialogues());
         RewardStudy.Report report;

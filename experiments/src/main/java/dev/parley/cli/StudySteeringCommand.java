@@ -74,7 +74,7 @@ final class StudySteeringCommand implements Callable<Integer> {
             }
             MoveGenerator moves = StudyCommand.moves(generator, session, d);
             int labels = SteeringStudy.labels(d).size();
-            SteeringStudy.Config config = new SteeringStudy.Config(samples, dealt.maxReplies, dealt.scenarios,
+            SteeringStudy.Config config = new SteeringStudy.Config(samples, dealt.maxReplies(), dealt.scenarios,
                     dealt.seed());
             report = StudyCommand.run("classifying " + d.name(), (long) labels * samples, d,
                     bar -> SteeringStudy.run(d, moves, c, config, session.executor(), n -> bar.step()));

@@ -42,7 +42,7 @@ final class WebOptions {
         // check the judge once now, so a bad combination fails at start, not at a dialogue's end
         session.reward(domains.get(0), judge, dealt.seed());
         String backend = session.offline() ? "offline" : session.chat().label();
-        SteeringModel.Settings settings = new SteeringModel.Settings(dealt.scenarios, dealt.maxReplies, dealt.seed(), 2,
+        SteeringModel.Settings settings = new SteeringModel.Settings(dealt.scenarios, dealt.maxReplies(), dealt.seed(), 2,
                 Observation.WORDS);
         return new DomainPlay(domains, new DomainPlay.Settings(settings,
                 d -> SteeringModel.solve(d, session.moves(d), settings, solving.iterations), d -> session.reward(d, judge, dealt.seed()),

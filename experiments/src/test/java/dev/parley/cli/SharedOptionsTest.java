@@ -10,7 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Options that mean one thing in several commands are one mixin: one declaration, one check, one help text
  * ({@code --seeds} of experiment, imitate and sweep; {@code --observe} of experiment and steer; {@code --actions} of
- * experiment and study human-imitation).
+ * experiment and study human-imitation; {@code --max-replies} of every command that builds a dialogue game).
  */
 class SharedOptionsTest {
 
@@ -67,5 +67,18 @@ class SharedOptionsTest {
         assertThat(parley("experiment", "--domain", "fruit-trading", "--actions", "moves").err())
                 .isEqualTo(parley("study", "human-imitation", "--domain", "campsite", "--valid-only", "--actions",
                         "moves").err());
+    }
+
+    @Test
+    void noMessageIsRefusedTheSameWayEverywhere() {
+        for (String[] args : new String[][] {{"experiment", "--domain", "fruit-trading", "--max-replies", "0"},
+                {"study", "human-solver", "--domain", "campsite", "--valid-only", "--max-replies", "0"},
+                {"study", "human-imitation", "--domain", "campsite", "--valid-only", "--max-replies", "0"},
+                {"study", "reward", "--domain", "fruit-trading", "--max-replies", "0"}}) {
+            CliRun r = parley(args);
+            assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(r.err()).as(String.join(" ", args))
+                    .isEqualTo("parley: --max-replies must be at least 1, got 0\n");
+        }
     }
 }
