@@ -14,7 +14,6 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /** {@code parley study human-reward}: a reward model's points against the points people actually scored. */
 @Command(name = "human-reward", mixinStandardHelpOptions = true,
@@ -25,7 +24,8 @@ import picocli.CommandLine.Option;
         description = "Reward-model fidelity on real outcomes (CaSiNo): the judge reads each recorded negotiation of"
                 + " valid and of the held-out test split with both campers' priorities and predicts each camper's"
                 + " points; correlation, mean absolute error and agreement on who did better against the recorded"
-                + " points, and the correlation of the recorded points with the recorded satisfaction.")
+                + " points, and the correlation of the recorded points with the recorded satisfaction. A small model"
+                + " on a CPU takes seconds a dialogue: --sample N judges N of each split.")
 final class StudyHumanRewardCommand implements Callable<Integer> {
 
     @Mixin
@@ -33,11 +33,6 @@ final class StudyHumanRewardCommand implements Callable<Integer> {
 
     @Mixin
     JudgeOptions judging = new JudgeOptions();
-
-    @Option(names = "--sample", defaultValue = "0", paramLabel = "N",
-            description = "Judge N dialogues of each split, drawn by --seed (default: all; a small model on a CPU"
-                    + " takes seconds a dialogue).")
-    int sample;
 
     @Mixin
     ReportOptions output = new ReportOptions();
@@ -48,9 +43,8 @@ final class StudyHumanRewardCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Judge judge = judging.judge(llmOptions);
-        StudyCommand.atLeast(sample, 0, "--sample");
         output.check();
-        HumanCorpus.Sample drawn = people.draw(sample);
+        HumanCorpus.Sample drawn = people.draw();
         HumanRewardStudy.Report r;
         try (LlmOptions.Session session = llmOptions.open()) {
             Domain d = Campsite.domain();

@@ -11,7 +11,6 @@ import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /** {@code parley study human-solver}: the solved game's equilibrium payoffs against what the people got. */
 @Command(name = "human-solver", mixinStandardHelpOptions = true,
@@ -34,10 +33,6 @@ final class StudyHumanSolverCommand implements Callable<Integer> {
     @Mixin
     IterationsOption solving = new IterationsOption();
 
-    @Option(names = "--sample", defaultValue = "0", paramLabel = "N",
-            description = "Solve N dialogues of each split, drawn by --seed (default: all).")
-    int sample;
-
     @Mixin
     ReportOptions output = new ReportOptions();
 
@@ -45,9 +40,8 @@ final class StudyHumanSolverCommand implements Callable<Integer> {
     public Integer call() {
         replies.check();
         StudyCommand.atLeast(solving.iterations, 1, "--iterations");
-        StudyCommand.atLeast(sample, 0, "--sample");
         output.check();
-        HumanCorpus.Sample drawn = people.draw(sample);
+        HumanCorpus.Sample drawn = people.draw();
         HumanSolverStudy.Config config = new HumanSolverStudy.Config(replies.maxReplies, solving.iterations);
         HumanSolverStudy.Report r;
         try (Progress bar = Progress.start("solving scenarios", drawn.size())) {

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Options that mean one thing in several commands are one mixin: one declaration, one check, one help text
  * ({@code --seeds} of experiment, imitate and sweep; {@code --observe} of experiment and steer; {@code --actions} of
- * experiment and study human-imitation; {@code --max-replies} of every command that builds a dialogue game).
+ * experiment and study human-imitation; {@code --max-replies} of every command that builds a dialogue game;
+ * {@code --sample} of the studies that draw people's dialogues).
  */
 class SharedOptionsTest {
 
@@ -79,6 +80,15 @@ class SharedOptionsTest {
             assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
             assertThat(r.err()).as(String.join(" ", args))
                     .isEqualTo("parley: --max-replies must be at least 1, got 0\n");
+        }
+    }
+
+    @Test
+    void aNegativeSampleIsRefusedTheSameWayInBothHumanStudies() {
+        for (String study : new String[] {"human-reward", "human-solver"}) {
+            CliRun r = parley("study", study, "--domain", "campsite", "--valid-only", "--sample", "-1");
+            assertThat(r.code()).as(study).isEqualTo(2);
+            assertThat(r.err()).as(study).isEqualTo("parley: --sample must be at least 0, got -1\n");
         }
     }
 }
