@@ -1,10 +1,7 @@
 package dev.parley.server;
 
-import dev.parley.dgdl.DgdlException;
 import dev.parley.dgdl.Diagnostic;
 import dev.parley.dgdl.Protocol;
-import dev.parley.dgdl.ProtocolChecker;
-import dev.parley.dgdl.ProtocolParser;
 import dev.parley.engine.Dialogue;
 import dev.parley.engine.DialogueException;
 import dev.parley.engine.DialogueStatus;
@@ -23,7 +20,6 @@ import dev.parley.server.store.Seat;
 import dev.parley.server.store.StoreException;
 import dev.parley.server.store.StoredDialogue;
 import dev.parley.server.store.StoredMove;
-import dev.parley.server.store.StoredProtocol;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -72,6 +68,8 @@ public final class DialogueService implements AutoCloseable {
     private static final int MAX_RACE_RETRIES = 5;
 
     private final ProtocolRegistry protocols;
+    /** The protocols offered: bundled, from a directory, and uploaded (kept in the store). */
+    private final ProtocolCatalogue catalogue;
     private final DialogueStore store;
     private final ExternalConditionResolver resolver;
     private final Settings settings;
@@ -249,7 +247,7 @@ public final class DialogueService implements AutoCloseable {
         this.settings = settings;
         this.held = new WorkingSet<>(settings.cachedDialogues(), settings.cachedMoves(), Served::weight,
                 DialogueService::tryEvict);
-        loadProtocols(true);
+        this.catalogue = new ProtocolCatalogue(protocols, store, resolver, settings.protocolLimits());
         // every stored dialogue is rebuilt once, so a broken one is quarantined now rather than on its first
         // request; only the newest cachedDialogues of them stay held
         for (String id : store.dialogueIds()) {
@@ -269,25 +267,6 @@ public final class DialogueService implements AutoCloseable {
         LOG.info("dialogue service on {}: {} protocols, {} dialogues restored ({} held in memory, at most {} dialogues "
                 + "and {} moves), {} quarantined", store.kind(), protocols.size(), known.size(), held.size(),
                 held.capacity(), held.maxWeight(), quarantined.size());
-    }
-
-    /** Adds the uploaded protocols kept in the store that are not offered yet. */
-    private void loadProtocols(boolean warn) {
-        for (StoredProtocol p : store.protocols()) {
-            if (!warn && protocols.find(p.name()).isPresent()) {
-                continue;
-            }
-            try {
-                if (!protocols.add(p.name(), ProtocolRegistry.Origin.UPLOADED,
-                        ProtocolParser.load(p.dgdl(), p.name())) && warn) {
-                    LOG.warn("uploaded protocol {} is hidden by a bundled or directory protocol of that name",
-                            p.name());
-                }
-            } catch (DgdlException e) {
-                // its dialogues carry their own copy of the protocol; only new dialogues on it are lost
-                LOG.error("stored protocol {} no longer loads and is not offered: {}", p.name(), e.getMessage());
-            }
-        }
     }
 
     /**
@@ -351,77 +330,22 @@ public final class DialogueService implements AutoCloseable {
 
     // ------------------------------------------------------------------ protocols
 
+    /** The protocols offered, by name; on a shared store, with those another server uploaded since. */
     public List<String> available() {
-        if (store.shared()) {
-            loadProtocols(false);
-        }
-        return protocols.names();
+        return catalogue.available();
     }
 
-    /**
-     * The name this server offers {@code protocol} under: {@code preferred} when that name serves the same DGDL
-     * text, else the first name (in {@link #available()} order) that does, else empty. A dialogue domain's protocol
-     * is not always served under the domain's name: the bundled library's {@code debate} (Pro and Con) is another
-     * protocol than the debate domain's {@code debate-game} (Alice and Bob).
-     */
+    /** See {@link ProtocolCatalogue#nameOf}. */
     public Optional<String> nameOf(dev.parley.dgdl.Protocol protocol, String preferred) {
-        java.util.function.Predicate<String> same = n -> protocols.find(n)
-                .filter(e -> e.protocol().text().equals(protocol.text())).isPresent();
-        if (same.test(preferred)) {
-            return Optional.of(preferred);
-        }
-        return protocols.names().stream().filter(same).findFirst();
+        return catalogue.nameOf(protocol, preferred);
     }
 
-    /**
-     * Validates and adds a protocol under its game id: within the limits (checked on the text first), it must parse,
-     * pass the checker and be able to start a dialogue with one participant per seat. Errors carry the line and
-     * column.
-     */
+    /** See {@link ProtocolCatalogue#add}. */
     public Added addProtocol(String dgdl, int utf8Bytes) {
-        settings.protocolLimits().checkCount(protocols.uploaded());
-        settings.protocolLimits().checkText(dgdl, utf8Bytes);
-        Protocol p;
-        try {
-            p = ProtocolParser.load(dgdl, "protocol.dgdl");
-        } catch (DgdlException e) {
-            Map<String, Object> details = new LinkedHashMap<>();
-            details.put("line", e.line());
-            details.put("column", e.column());
-            throw new ServiceException.Invalid(e.getMessage(), details);
-        }
-        settings.protocolLimits().checkParsed(p);
-        try {
-            Dialogue.start(p, participants(seatsOf(p)), resolver);
-        } catch (DialogueException e) {
-            throw new ServiceException.Invalid("protocol " + p.id() + " cannot start a dialogue: " + e.getMessage());
-        }
-        if (protocols.find(p.id()).isPresent()) {
-            throw new ServiceException.Conflict("a protocol named " + p.id() + " exists already; rename the game");
-        }
-        if (!store.addProtocol(p.id(), dgdl) || !protocols.add(p.id(), ProtocolRegistry.Origin.UPLOADED, p)) {
-            throw new ServiceException.Conflict("a protocol named " + p.id() + " exists already; rename the game");
-        }
-        LOG.info("protocol {} added", p.id());
-        return new Added(p.id(), ProtocolChecker.check(p));
+        return catalogue.add(dgdl, utf8Bytes);
     }
 
-    /**
-     * The seats of a protocol, as {@code parley protocol play} fills them: each player once under its own id, and a
-     * player whose min is above 1 also as {@code ID#2}, {@code ID#3} ...
-     */
-    static List<Seat> seatsOf(Protocol p) {
-        List<Seat> out = new ArrayList<>();
-        for (Protocol.Player pl : p.players()) {
-            int n = Math.max(1, pl.min());
-            for (int k = 1; k <= n; k++) {
-                out.add(new Seat(k == 1 ? pl.id() : pl.id() + "#" + k, pl.id(), null, 0));
-            }
-        }
-        return out;
-    }
-
-    private static List<Participant> participants(List<Seat> seats) {
+    static List<Participant> participants(List<Seat> seats) {
         return seats.stream().map(s -> new Participant(s.handle(), s.player())).toList();
     }
 
@@ -458,16 +382,12 @@ public final class DialogueService implements AutoCloseable {
      * transaction as the dialogue, so a restart finds every domain dialogue with what it was started as.
      */
     public Created create(String protocolName, List<Named> named, Optional<DomainBinding> binding) {
-        if (protocols.find(protocolName).isEmpty() && store.shared()) {
-            loadProtocols(false); // perhaps uploaded through another server
-        }
-        ProtocolRegistry.Entry entry = protocols.find(protocolName).orElseThrow(() -> new ServiceException.NotFound(
-                "no protocol " + protocolName + " (available: " + String.join(", ", protocols.names()) + ")"));
+        ProtocolRegistry.Entry entry = catalogue.require(protocolName);
         if (known.size() >= settings.maxDialogues()) {
             throw new ServiceException.Unavailable("the server holds its maximum of " + settings.maxDialogues()
                     + " dialogues");
         }
-        List<Seat> seats = new ArrayList<>(seatsOf(entry.protocol()));
+        List<Seat> seats = new ArrayList<>(ProtocolCatalogue.seatsOf(entry.protocol()));
         Dialogue d;
         try {
             d = Dialogue.start(entry.protocol(), participants(seats), resolver);
