@@ -15,18 +15,24 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SharedOptionsTest {
 
-    @Test
-    void noSeedIsRefusedTheSameWayEverywhere(@TempDir Path dir) {
-        String[][] runs = {
-            {"experiment", "--domain", "fruit-trading", "--seeds", "0"},
-            {"imitate", "--seeds", "0"},
-            {"sweep", "--domain", "fruit-trading", "--seeds", "0", "--out", dir.resolve("sweep").toString()},
-        };
+    private static final String STATE = ReadmeCommandsTest.ROOT.resolve("examples/state.json").toString();
+
+    /** Every run exits 2 with {@code message} as its one line. */
+    private static void refusedAlike(String message, String[]... runs) {
         for (String[] args : runs) {
             CliRun r = parley(args);
             assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
-            assertThat(r.err()).as(String.join(" ", args)).isEqualTo("parley: --seeds must be at least 1, got 0\n");
+            assertThat(r.err()).as(String.join(" ", args)).isEqualTo("parley: " + message + "\n");
         }
+    }
+
+    @Test
+    void noSeedIsRefusedTheSameWayEverywhere(@TempDir Path dir) {
+        refusedAlike("--seeds must be at least 1, got 0",
+                new String[] {"experiment", "--domain", "fruit-trading", "--seeds", "0"},
+                new String[] {"imitate", "--seeds", "0"},
+                new String[] {"sweep", "--domain", "fruit-trading", "--seeds", "0", "--out",
+                    dir.resolve("sweep").toString()});
     }
 
     @Test
@@ -47,48 +53,33 @@ class SharedOptionsTest {
 
     @Test
     void anUnknownObservationIsRefusedTheSameWayEverywhere() {
-        String state = ReadmeCommandsTest.ROOT.resolve("examples/state.json").toString();
-        for (String[] args : new String[][] {{"experiment", "--domain", "fruit-trading", "--observe", "thoughts"},
-                {"steer", "--domain", "fruit-trading", "--state", state, "--observe", "thoughts"}}) {
-            CliRun r = parley(args);
-            assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
-            assertThat(r.err()).as(String.join(" ", args))
-                    .isEqualTo("parley: --observe: unknown observation 'thoughts' (expected one of [words, moves])\n");
-        }
+        refusedAlike("--observe: unknown observation 'thoughts' (expected one of [words, moves])",
+                new String[] {"experiment", "--domain", "fruit-trading", "--observe", "thoughts"},
+                new String[] {"steer", "--domain", "fruit-trading", "--state", STATE, "--observe", "thoughts"});
     }
 
     @Test
     void anUnknownActionSpaceIsRefusedTheSameWayEverywhere() {
-        for (String[] args : new String[][] {{"experiment", "--domain", "fruit-trading", "--actions", "moves"},
-                {"study", "human-imitation", "--domain", "campsite", "--valid-only", "--actions", "moves"}}) {
-            CliRun r = parley(args);
-            assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
-            assertThat(r.err()).as(String.join(" ", args)).startsWith("parley: --actions: ").hasLineCount(1);
-        }
-        assertThat(parley("experiment", "--domain", "fruit-trading", "--actions", "moves").err())
-                .isEqualTo(parley("study", "human-imitation", "--domain", "campsite", "--valid-only", "--actions",
-                        "moves").err());
+        refusedAlike("--actions: unknown action space 'moves' (expected one of [move-x-instruction, instruction])",
+                new String[] {"experiment", "--domain", "fruit-trading", "--actions", "moves"},
+                new String[] {"study", "human-imitation", "--domain", "campsite", "--valid-only", "--actions",
+                    "moves"});
     }
 
     @Test
     void noMessageIsRefusedTheSameWayEverywhere() {
-        for (String[] args : new String[][] {{"experiment", "--domain", "fruit-trading", "--max-replies", "0"},
-                {"study", "human-solver", "--domain", "campsite", "--valid-only", "--max-replies", "0"},
-                {"study", "human-imitation", "--domain", "campsite", "--valid-only", "--max-replies", "0"},
-                {"study", "reward", "--domain", "fruit-trading", "--max-replies", "0"}}) {
-            CliRun r = parley(args);
-            assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
-            assertThat(r.err()).as(String.join(" ", args))
-                    .isEqualTo("parley: --max-replies must be at least 1, got 0\n");
-        }
+        refusedAlike("--max-replies must be at least 1, got 0",
+                new String[] {"experiment", "--domain", "fruit-trading", "--max-replies", "0"},
+                new String[] {"study", "human-solver", "--domain", "campsite", "--valid-only", "--max-replies", "0"},
+                new String[] {"study", "human-imitation", "--domain", "campsite", "--valid-only", "--max-replies",
+                    "0"},
+                new String[] {"study", "reward", "--domain", "fruit-trading", "--max-replies", "0"});
     }
 
     @Test
     void aNegativeSampleIsRefusedTheSameWayInBothHumanStudies() {
-        for (String study : new String[] {"human-reward", "human-solver"}) {
-            CliRun r = parley("study", study, "--domain", "campsite", "--valid-only", "--sample", "-1");
-            assertThat(r.code()).as(study).isEqualTo(2);
-            assertThat(r.err()).as(study).isEqualTo("parley: --sample must be at least 0, got -1\n");
-        }
+        refusedAlike("--sample must be at least 0, got -1",
+                new String[] {"study", "human-reward", "--domain", "campsite", "--valid-only", "--sample", "-1"},
+                new String[] {"study", "human-solver", "--domain", "campsite", "--valid-only", "--sample", "-1"});
     }
 }
