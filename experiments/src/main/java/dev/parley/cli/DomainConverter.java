@@ -9,7 +9,8 @@ import picocli.CommandLine.TypeConversionException;
 final class DomainConverter implements ITypeConverter<Domain> {
 
     @Override
-    public Domain convert(String name) {
+    public Domain convert(String value) {
+        String name = value.strip(); // "a, b" as well as "a,b" in a list
         return DialogueDomains.find(name).orElseThrow(() -> new TypeConversionException("unknown domain '" + name
                 + "'; expected one of " + String.join(", ", DialogueDomains.names())));
     }

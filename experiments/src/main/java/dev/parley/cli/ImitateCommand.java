@@ -51,11 +51,11 @@ final class ImitateCommand implements Callable<Integer> {
                     + " tells \"cannot learn\" from \"does not transfer\").")
     String split;
 
-    @Option(names = "--train", split = ",", paramLabel = "DOMAIN",
+    @Option(names = "--train", split = ",", paramLabel = "DOMAIN", converter = DomainConverter.class,
             description = "Training domains, comma-separated. Default: every other domain with the held-out"
                     + " domain's instruction names (fruit trading and scheduling share calm, assertive, submissive,"
                     + " any; debate's styles are its own).")
-    List<String> train;
+    List<Domain> train;
 
     @Mixin
     DialogueGameOptions dealt = new DialogueGameOptions(8, 3);
@@ -116,9 +116,7 @@ final class ImitateCommand implements Callable<Integer> {
             if (train.isEmpty()) {
                 throw new UserInputException("--train needs at least one domain");
             }
-            for (String t : train) {
-                trainDomains.add(StudyCommand.domain(t.strip()));
-            }
+            trainDomains.addAll(train);
         }
         CfrVariant variant = Solvers.requireCfr(solver);
         int seeds = runs.check();

@@ -150,4 +150,16 @@ class ImitateCommandTest {
         assertThat(both.code()).isEqualTo(2);
         assertThat(both.err().strip()).startsWith("parley: ").contains("drop --train").doesNotContain("\n");
     }
+
+    @Test
+    void aTrainingDomainIsReadLikeTheHeldOutOne() {
+        String expected = "unknown domain 'nosuch'; expected one of fruit-trading, scheduling, debate, campsite,"
+                + " deal-or-no-deal (try: parley imitate --help)\n";
+        CliRun heldout = CliRun.parley("imitate", "--heldout", "nosuch");
+        CliRun train = CliRun.parley("imitate", "--train", "fruit-trading, nosuch");
+        assertThat(heldout.code()).isEqualTo(2);
+        assertThat(train.code()).isEqualTo(2);
+        assertThat(heldout.err()).isEqualTo("parley: Invalid value for option '--heldout': " + expected);
+        assertThat(train.err()).isEqualTo("parley: Invalid value for option '--train' (DOMAIN): " + expected);
+    }
 }
