@@ -46,7 +46,8 @@ public final class JsonErrors {
      */
     public static String inFile(Object file, int linesBefore, JsonProcessingException e) {
         var loc = e.getLocation();
-        return InputException.located(String.valueOf(file), loc == null || loc.getLineNr() < 1 ? -1
-                : loc.getLineNr() + linesBefore, loc == null ? -1 : loc.getColumnNr(), "malformed JSON: " + describe(e));
+        int line = loc == null || loc.getLineNr() < 1 ? -1 : loc.getLineNr() + linesBefore;
+        int column = loc == null ? -1 : loc.getColumnNr();
+        return InputException.located(String.valueOf(file), line, column, "malformed JSON: " + describe(e));
     }
 }

@@ -206,9 +206,9 @@ final class ExperimentCommand implements Callable<Integer> {
         }
         List<ExperimentConfig> configs = new ArrayList<>();
         for (Domain d : domains) {
-            configs.add(new ExperimentConfig(d, dealt.scenarios, dealt.maxReplies(), kind, solving.iterations, dealt.seed(),
-                    llmOptions.offline() ? 1 : llmOptions.concurrency, 50, space, observation, perMessage.seedsPerMessage,
-                    Math.max(dialogues, show), theJudge));
+            configs.add(new ExperimentConfig(d, dealt.scenarios, dealt.maxReplies(), kind, solving.iterations,
+                    dealt.seed(), llmOptions.offline() ? 1 : llmOptions.concurrency, 50, space, observation,
+                    perMessage.seedsPerMessage, Math.max(dialogues, show), theJudge));
         }
         if ((state != null || resume != null) && domains.size() > 1) {
             throw new UserInputException("--state and --resume hold one domain's solver; name one --domain");

@@ -50,10 +50,12 @@ final class PromptPsroCommand {
             RewardModel reward = session.reward(domain, session.judge(null, false), o.dealt.seed());
             InstructionProposer proposer = session.offline() ? new LexiconProposer(domain.instructionLexicon())
                     : new LlmInstructionProposer(session.chat(), domain, o.dealt.seed());
-            InstructionSimulator simulator = new InstructionSimulator(domain, domain.scenarios(o.dealt.scenarios, o.dealt.seed()),
+            InstructionSimulator simulator = new InstructionSimulator(domain,
+                    domain.scenarios(o.dealt.scenarios, o.dealt.seed()),
                     session.moves(domain), reward, DialogueGame.Settings.of(o.dealt.maxReplies(), 1), 1, o.dealt.seed(),
                     session.offline() ? null : session.executor());
-            PromptPsro psro = new PromptPsro(simulator, new PromptPsro.Config(solver, proposer, o.candidates, o.dealt.seed()),
+            PromptPsro psro = new PromptPsro(simulator,
+                    new PromptPsro.Config(solver, proposer, o.candidates, o.dealt.seed()),
                     start);
             long t0 = System.nanoTime();
             List<PromptPsroIteration> its = new ArrayList<>();

@@ -100,7 +100,8 @@ final class SteerCommand implements Callable<Integer> {
                 throw new UserInputException("--scenario must be between 0 and " + (dealt.scenarios - 1));
             }
             Observation observation = observing.observation();
-            SteeringModel.Settings s = new SteeringModel.Settings(dealt.scenarios, dealt.maxReplies(), dealt.seed(), 4, observation);
+            SteeringModel.Settings s = new SteeringModel.Settings(dealt.scenarios, dealt.maxReplies(), dealt.seed(), 4,
+                    observation);
             SteeringModel m;
             if (policy != null) {
                 TabularPolicy p;
