@@ -295,7 +295,7 @@ public final class TabularPolicy implements Policy {
         try {
             return fromTree(root);
         } catch (PolicyFormatException e) {
-            throw new PolicyFormatException(file + ": " + e.getMessage());
+            throw e.in(file.toString());
         }
     }
 

@@ -8,7 +8,6 @@ import dev.parley.domain.campsite.Campsite;
 import dev.parley.domain.campsite.CasinoCorpus;
 import dev.parley.domain.campsite.CasinoDialogue;
 import dev.parley.domain.campsite.CasinoReplay;
-import dev.parley.domain.corpus.CorpusException;
 import dev.parley.domain.campsite.Strategies;
 import dev.parley.study.HumanSteeringStudy;
 import java.io.PrintWriter;
@@ -63,15 +62,11 @@ final class CorpusCommand implements Callable<Integer> {
                 throw new UserInputException("unknown corpus '" + corpus + "'; expected casino");
             }
             List<CasinoDialogue> all = new ArrayList<>();
-            try {
-                if (file != null) {
-                    all.addAll(CasinoCorpus.read(file));
-                } else {
-                    all.addAll(CasinoCorpus.load(CasinoCorpus.Split.TRAIN));
-                    all.addAll(CasinoCorpus.load(CasinoCorpus.Split.VALID));
-                }
-            } catch (CorpusException e) {
-                throw new UserInputException(e.getMessage());
+            if (file != null) {
+                all.addAll(CasinoCorpus.read(file));
+            } else {
+                all.addAll(CasinoCorpus.load(CasinoCorpus.Split.TRAIN));
+                all.addAll(CasinoCorpus.load(CasinoCorpus.Split.VALID));
             }
             CasinoDialogue d = all.stream().filter(x -> x.id() == id).findFirst().orElseThrow(() ->
                     new UserInputException("no dialogue " + id + " in " + (file != null ? file.toString()

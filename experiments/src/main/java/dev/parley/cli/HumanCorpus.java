@@ -3,7 +3,6 @@ package dev.parley.cli;
 import dev.parley.domain.campsite.Campsite;
 import dev.parley.domain.campsite.CasinoCorpus;
 import dev.parley.domain.campsite.CasinoDialogue;
-import dev.parley.domain.corpus.CorpusException;
 import dev.parley.study.HumanRewardStudy;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,23 +18,15 @@ record HumanCorpus(List<CasinoDialogue> train, List<CasinoDialogue> valid, List<
             throw new UserInputException("the held-out CaSiNo test split is not at " + testFile + " (run from the "
                     + "repository root, or pass --test-file)");
         }
-        try {
-            return new HumanCorpus(CasinoCorpus.load(CasinoCorpus.Split.TRAIN),
-                    CasinoCorpus.load(CasinoCorpus.Split.VALID), CasinoCorpus.read(testFile), testFile);
-        } catch (CorpusException e) {
-            throw new UserInputException(e.getMessage());
-        }
+        return new HumanCorpus(CasinoCorpus.load(CasinoCorpus.Split.TRAIN),
+                CasinoCorpus.load(CasinoCorpus.Split.VALID), CasinoCorpus.read(testFile), testFile);
     }
 
     /** Train and valid only: the held-out split is neither read nor required (its field is empty). */
     static HumanCorpus loadValid(String domain) {
         checkDomain(domain);
-        try {
-            return new HumanCorpus(CasinoCorpus.load(CasinoCorpus.Split.TRAIN),
-                    CasinoCorpus.load(CasinoCorpus.Split.VALID), List.of(), null);
-        } catch (CorpusException e) {
-            throw new UserInputException(e.getMessage());
-        }
+        return new HumanCorpus(CasinoCorpus.load(CasinoCorpus.Split.TRAIN),
+                CasinoCorpus.load(CasinoCorpus.Split.VALID), List.of(), null);
     }
 
     /**

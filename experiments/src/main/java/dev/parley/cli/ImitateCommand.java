@@ -179,8 +179,7 @@ final class ImitateCommand implements Callable<Integer> {
                 try {
                     runs.add(ImitationStudy.run(config, featurizer, meta, loaded, dataset, n -> bar.step()));
                 } catch (MetaSolverException e) {
-                    throw new UserInputException(held.name() + ": meta-solver " + training.metaSolver + ": "
-                            + e.getMessage());
+                    throw e.in(held.name() + ": meta-solver " + training.metaSolver);
                 } catch (IllegalArgumentException e) {
                     throw new UserInputException(e.getMessage());
                 }

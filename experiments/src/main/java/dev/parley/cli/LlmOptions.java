@@ -268,7 +268,8 @@ public final class LlmOptions {
             if (callCache != null) {
                 callCache.close();
             }
-            throw new UserInputException(e.getMessage(), e);
+            // the model's own error says what failed; a refused setting becomes bad input
+            throw e instanceof LlmException failed ? failed : new UserInputException(e.getMessage(), e);
         }
     }
 

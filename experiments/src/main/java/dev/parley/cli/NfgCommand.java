@@ -75,7 +75,7 @@ final class NfgCommand implements Callable<Integer> {
         try {
             solutions = all ? solver.solveAll(g) : List.of(solver.solve(g));
         } catch (MetaSolverException e) {
-            throw new UserInputException(game + ": " + e.getMessage());
+            throw e.in(game.toString());
         }
         PrintWriter out = spec.commandLine().getOut();
         if (json.on()) {

@@ -52,7 +52,7 @@ final class PrefaceCommand implements Callable<Integer> {
         try {
             prompt = PromptBuilder.build(dcrs, AnswerFormat.JSON_SCHEMA);
         } catch (DcrsException e) {
-            throw new UserInputException(dcrsFile + ": " + e.getMessage());
+            throw e.in(dcrsFile.toString());
         }
         PrintWriter out = json.out();
         if (promptOnly) {
@@ -65,7 +65,7 @@ final class PrefaceCommand implements Callable<Integer> {
                     session.offline() ? null : session.stats());
             return 0;
         } catch (DcrsException e) {
-            throw new UserInputException(dcrsFile + ": " + e.getMessage(), e);
+            throw e.in(dcrsFile.toString());
         }
     }
 

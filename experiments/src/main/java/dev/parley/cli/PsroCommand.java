@@ -168,7 +168,7 @@ final class PsroCommand implements Callable<Integer> {
                 progress.step();
             }
         } catch (MetaSolverException ex) {
-            throw new UserInputException("game '" + game + "': " + ex.getMessage());
+            throw ex.in("game '" + game + "'");
         }
         double seconds = (System.nanoTime() - start) / 1e9;
         if (policyOut.on()) {

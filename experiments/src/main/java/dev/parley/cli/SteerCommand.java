@@ -189,7 +189,7 @@ final class SteerCommand implements Callable<Integer> {
                 advice = Steering.advise(m, file.scenario(), file.role(), file.transcript(),
                         new MiniLmWordingMatcher());
             } catch (AgentException e) {
-                throw new UserInputException(state + ": " + e.getMessage());
+                throw e.in(state.toString());
             }
             PrintWriter out = json.out();
             if (json.on()) {
