@@ -66,120 +66,34 @@ final class LabelledDgdlReader {
         return game(games.get(0), text);
     }
 
-    private Protocol game(DgdlLabelledParser.ObjectContext g, String text) {
-        String id = null;
-        List<String> roles = new ArrayList<>();
-        List<Protocol.Player> players = new ArrayList<>();
-        List<Protocol.Store> stores = new ArrayList<>();
-        List<Protocol.Rule> rules = new ArrayList<>();
-        List<Protocol.Interaction> moves = new ArrayList<>();
+    /** What a game's composition:{...} declares, gathered in the order the document gives it. */
+    private static final class Composition {
+        final List<String> roles = new ArrayList<>();
+        final List<Protocol.Player> players = new ArrayList<>();
+        final List<Protocol.Store> stores = new ArrayList<>();
         Protocol.TurnTaking turns = Protocol.TurnTaking.STRICT;
         Optional<String> magnitude = Optional.empty();
         int min = -1;
         Optional<Integer> max = Optional.empty();
+    }
+
+    private Protocol game(DgdlLabelledParser.ObjectContext g, String text) {
+        String id = null;
+        Composition comp = new Composition();
+        List<Protocol.Rule> rules = new ArrayList<>();
+        List<Protocol.Interaction> moves = new ArrayList<>();
         for (DgdlLabelledParser.KeyedContext k : keyed(g, Set.of("id", "composition", "rules", "moves"))) {
             switch (key(k)) {
                 case "id" -> id = name(k);
-                case "composition" -> {
-                    for (DgdlLabelledParser.KeyedContext c : keyed(object(k), Set.of("turns", "players", "player",
-                            "store", "roles"))) {
-                        switch (key(c)) {
-                            case "turns" -> {
-                                for (DgdlLabelledParser.KeyedContext t : keyed(object(c), Set.of("magnitude",
-                                        "ordering", "max"))) {
-                                    switch (key(t)) {
-                                        case "magnitude" -> {
-                                            magnitude = Optional.of(name(t));
-                                            if (!name(t).equals("single")) {
-                                                note(t, "turns of magnitude " + name(t),
-                                                        "the engine passes the floor after every move");
-                                            }
-                                        }
-                                        case "ordering" -> turns = switch (name(t)) {
-                                            case "strict" -> Protocol.TurnTaking.STRICT;
-                                            case "liberal" -> Protocol.TurnTaking.LIBERAL;
-                                            default -> throw bad(t, "ordering is strict or liberal, not " + name(t));
-                                        };
-                                        default -> note(t, "a maximum number of turns (" + t.value().getText() + ")",
-                                                "the engine counts no turns");
-                                    }
-                                }
-                            }
-                            case "players" -> {
-                                for (DgdlLabelledParser.KeyedContext t : keyed(object(c), Set.of("min", "max"))) {
-                                    if (key(t).equals("min")) {
-                                        min = number(t);
-                                    } else {
-                                        max = t.value().getText().equals("undefined") ? Optional.empty()
-                                                : Optional.of(number(t));
-                                    }
-                                }
-                            }
-                            case "player" -> {
-                                String pid = null;
-                                List<String> pr = new ArrayList<>();
-                                for (DgdlLabelledParser.KeyedContext t : keyed(object(c), Set.of("id", "roles"))) {
-                                    if (key(t).equals("id")) {
-                                        pid = name(t);
-                                    } else {
-                                        pr.addAll(names(t));
-                                    }
-                                }
-                                if (pid == null) {
-                                    throw bad(c, "player:{...} needs id:");
-                                }
-                                roles.addAll(pr);
-                                players.add(new Protocol.Player(pid, pr, 1, Optional.of(1), pos(c)));
-                            }
-                            case "store" -> stores.add(store(c));
-                            default -> roles.addAll(names(c));
-                        }
-                    }
-                }
+                case "composition" -> composition(object(k), comp);
                 case "rules" -> {
                     for (DgdlLabelledParser.KeyedContext r : keyed(object(k), Set.of("rule"))) {
-                        String rid = null;
-                        Protocol.Scope scope = null;
-                        for (DgdlLabelledParser.KeyedContext t : keyed(object(r), Set.of("id", "scope", "body"))) {
-                            switch (key(t)) {
-                                case "id" -> rid = name(t);
-                                case "scope" -> {
-                                    scope = ProtocolParser.constant(Protocol.Scope.class, name(t), source, t,
-                                            "a rule's scope is initial, turnwise or movewise");
-                                }
-                                default -> body(object(t));
-                            }
-                        }
-                        if (rid == null || scope == null) {
-                            throw bad(r, "rule:{...} needs id: and scope:");
-                        }
-                        rules.add(new Protocol.Rule(rid, scope, List.of(), pos(r)));
+                        rules.add(rule(r));
                     }
                 }
                 default -> {
                     for (DgdlLabelledParser.KeyedContext m : keyed(object(k), Set.of("move"))) {
-                        String mid = null;
-                        List<String> content = List.of();
-                        Optional<String> opener = Optional.empty();
-                        for (DgdlLabelledParser.KeyedContext t : keyed(object(m), Set.of("id", "content", "opener",
-                                "body"))) {
-                            switch (key(t)) {
-                                case "id" -> mid = name(t);
-                                case "content" -> content = names(t);
-                                case "opener" -> {
-                                    String q = t.value().getText();
-                                    if (t.value().STRING() == null) {
-                                        throw bad(t, "an opener is quoted text, found " + q);
-                                    }
-                                    opener = Optional.of(q.substring(1, q.length() - 1));
-                                }
-                                default -> body(object(t));
-                            }
-                        }
-                        if (mid == null) {
-                            throw bad(m, "move:{...} needs id:");
-                        }
-                        moves.add(new Protocol.Interaction(mid, Optional.empty(), content, opener, List.of(), pos(m)));
+                        moves.add(move(m));
                     }
                 }
             }
@@ -187,10 +101,112 @@ final class LabelledDgdlReader {
         if (id == null) {
             throw bad(g, "game:{...} needs id:");
         }
-        int declared = players.size();
-        return new Protocol(id, Dialect.ORIGINAL, source, text, List.copyOf(new LinkedHashSet<>(roles)),
-                min >= 0 ? min : declared, min >= 0 ? max : Optional.of(declared), players, stores, turns, magnitude,
-                false, List.of(), rules, moves);
+        int declared = comp.players.size();
+        return new Protocol(id, Dialect.ORIGINAL, source, text, List.copyOf(new LinkedHashSet<>(comp.roles)),
+                comp.min >= 0 ? comp.min : declared, comp.min >= 0 ? comp.max : Optional.of(declared), comp.players,
+                comp.stores, comp.turns, comp.magnitude, false, List.of(), rules, moves);
+    }
+
+    private void composition(DgdlLabelledParser.ObjectContext o, Composition comp) {
+        for (DgdlLabelledParser.KeyedContext c : keyed(o, Set.of("turns", "players", "player", "store", "roles"))) {
+            switch (key(c)) {
+                case "turns" -> turns(object(c), comp);
+                case "players" -> {
+                    for (DgdlLabelledParser.KeyedContext t : keyed(object(c), Set.of("min", "max"))) {
+                        if (key(t).equals("min")) {
+                            comp.min = number(t);
+                        } else {
+                            comp.max = t.value().getText().equals("undefined") ? Optional.empty()
+                                    : Optional.of(number(t));
+                        }
+                    }
+                }
+                case "player" -> {
+                    Protocol.Player player = player(c);
+                    comp.roles.addAll(player.roles());
+                    comp.players.add(player);
+                }
+                case "store" -> comp.stores.add(store(c));
+                default -> comp.roles.addAll(names(c));
+            }
+        }
+    }
+
+    private void turns(DgdlLabelledParser.ObjectContext o, Composition comp) {
+        for (DgdlLabelledParser.KeyedContext t : keyed(o, Set.of("magnitude", "ordering", "max"))) {
+            switch (key(t)) {
+                case "magnitude" -> {
+                    comp.magnitude = Optional.of(name(t));
+                    if (!name(t).equals("single")) {
+                        note(t, "turns of magnitude " + name(t), "the engine passes the floor after every move");
+                    }
+                }
+                case "ordering" -> comp.turns = switch (name(t)) {
+                    case "strict" -> Protocol.TurnTaking.STRICT;
+                    case "liberal" -> Protocol.TurnTaking.LIBERAL;
+                    default -> throw bad(t, "ordering is strict or liberal, not " + name(t));
+                };
+                default -> note(t, "a maximum number of turns (" + t.value().getText() + ")",
+                        "the engine counts no turns");
+            }
+        }
+    }
+
+    private Protocol.Player player(DgdlLabelledParser.KeyedContext c) {
+        String pid = null;
+        List<String> roles = new ArrayList<>();
+        for (DgdlLabelledParser.KeyedContext t : keyed(object(c), Set.of("id", "roles"))) {
+            if (key(t).equals("id")) {
+                pid = name(t);
+            } else {
+                roles.addAll(names(t));
+            }
+        }
+        if (pid == null) {
+            throw bad(c, "player:{...} needs id:");
+        }
+        return new Protocol.Player(pid, roles, 1, Optional.of(1), pos(c));
+    }
+
+    private Protocol.Rule rule(DgdlLabelledParser.KeyedContext r) {
+        String rid = null;
+        Protocol.Scope scope = null;
+        for (DgdlLabelledParser.KeyedContext t : keyed(object(r), Set.of("id", "scope", "body"))) {
+            switch (key(t)) {
+                case "id" -> rid = name(t);
+                case "scope" -> scope = ProtocolParser.constant(Protocol.Scope.class, name(t), source, t,
+                        "a rule's scope is initial, turnwise or movewise");
+                default -> body(object(t));
+            }
+        }
+        if (rid == null || scope == null) {
+            throw bad(r, "rule:{...} needs id: and scope:");
+        }
+        return new Protocol.Rule(rid, scope, List.of(), pos(r));
+    }
+
+    private Protocol.Interaction move(DgdlLabelledParser.KeyedContext m) {
+        String mid = null;
+        List<String> content = List.of();
+        Optional<String> opener = Optional.empty();
+        for (DgdlLabelledParser.KeyedContext t : keyed(object(m), Set.of("id", "content", "opener", "body"))) {
+            switch (key(t)) {
+                case "id" -> mid = name(t);
+                case "content" -> content = names(t);
+                case "opener" -> {
+                    String q = t.value().getText();
+                    if (t.value().STRING() == null) {
+                        throw bad(t, "an opener is quoted text, found " + q);
+                    }
+                    opener = Optional.of(q.substring(1, q.length() - 1));
+                }
+                default -> body(object(t));
+            }
+        }
+        if (mid == null) {
+            throw bad(m, "move:{...} needs id:");
+        }
+        return new Protocol.Interaction(mid, Optional.empty(), content, opener, List.of(), pos(m));
     }
 
     private Protocol.Store store(DgdlLabelledParser.KeyedContext c) {

@@ -90,34 +90,8 @@ final class ImitateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Domain held = heldout;
-        ImitationStudy.Split what = switch (split) {
-            case "domains" -> ImitationStudy.Split.DOMAINS;
-            case "scenarios" -> ImitationStudy.Split.SCENARIOS;
-            default -> throw new UserInputException("--split must be domains or scenarios, got '" + split + "'");
-        };
-        List<Domain> trainDomains = new ArrayList<>();
-        if (what == ImitationStudy.Split.SCENARIOS) {
-            if (train != null) {
-                throw new UserInputException("--split scenarios trains on --heldout " + held.name()
-                        + " itself; drop --train");
-            }
-            trainDomains.add(held);
-        } else if (train == null) {
-            for (Domain d : DialogueDomains.all()) {
-                if (!d.name().equals(held.name()) && names(d).equals(names(held))) {
-                    trainDomains.add(d);
-                }
-            }
-            if (trainDomains.isEmpty()) {
-                throw new UserInputException("no other domain shares " + held.name() + "'s instructions "
-                        + names(held) + "; name training domains with --train");
-            }
-        } else {
-            if (train.isEmpty()) {
-                throw new UserInputException("--train needs at least one domain");
-            }
-            trainDomains.addAll(train);
-        }
+        ImitationStudy.Split what = split();
+        List<Domain> trainDomains = trainingDomains(what, held);
         CfrVariant variant = Solvers.requireCfr(solver);
         int seeds = runs.check();
         dealt.check();
@@ -126,58 +100,24 @@ final class ImitateCommand implements Callable<Integer> {
         output.check();
         OutputPaths.checkFile("--model-out", modelOut);
         MetaSolver meta = MetaSolvers.require(training.metaSolver);
-        Mlp loaded = null;
-        if (modelIn != null) {
-            if (!Files.isRegularFile(modelIn)) {
-                throw new UserInputException("--model-in " + modelIn + ": no such file");
-            }
-            ModelFile.Saved saved;
-            try {
-                saved = ModelFile.read(modelIn);
-            } catch (IllegalArgumentException e) {
-                throw new UserInputException(e.getMessage());
-            }
-            if (!saved.labels().equals(names(held)) || !saved.featurizer().equals(MiniLmFeaturizer.NAME)) {
-                throw new UserInputException("--model-in " + modelIn + ": a model of " + saved.labels() + " from "
-                        + saved.featurizer() + " features, but " + held.name() + " needs " + names(held) + " from "
-                        + MiniLmFeaturizer.NAME);
-            }
-            loaded = saved.network();
-        }
+        Mlp loaded = modelIn == null ? null : readModel(held);
         List<SolvedGame.InfoState> dataset = null;
         if (datasetIn != null) {
-            if (!Files.isRegularFile(datasetIn)) {
-                throw new UserInputException("--dataset-in " + datasetIn + ": no such file");
-            }
-            try {
-                dataset = DatasetFile.read(datasetIn);
-            } catch (IllegalArgumentException e) {
-                throw new UserInputException(e.getMessage());
-            }
-            if (dataset.isEmpty()) {
-                throw new UserInputException("--dataset-in " + datasetIn + ": no information states in it");
-            }
+            dataset = readDataset();
             // the report names the domains the states came from
             trainDomains = new ArrayList<>();
             for (String name : dataset.stream().map(SolvedGame.InfoState::domain).distinct().toList()) {
                 trainDomains.add(StudyCommand.domain(name));
             }
         }
-        MiniLmFeaturizer featurizer = new MiniLmFeaturizer();
-        List<ImitationStudy.Run> runs = new ArrayList<>();
+        List<ImitationStudy.Run> done = new ArrayList<>();
         try (Progress bar = Progress.start("imitation (information states embedded)", -1)) {
+            MiniLmFeaturizer featurizer = new MiniLmFeaturizer();
             for (int i = 0; i < seeds; i++) {
-                long s = dealt.seed() + i;
-                ImitationStudy.Config config;
+                ImitationStudy.Config config = config(trainDomains, held, what, variant, hiddenSizes,
+                        dealt.seed() + i);
                 try {
-                    config = new ImitationStudy.Config(trainDomains, held, what, dealt.scenarios, dealt.maxReplies(), variant,
-                            solving.iterations, 0.1, hiddenSizes,
-                            new Trainer.Config(1e-3, 128, training.epochs, training.patience, s), s);
-                } catch (IllegalArgumentException e) {
-                    throw new UserInputException(e.getMessage());
-                }
-                try {
-                    runs.add(ImitationStudy.run(config, featurizer, meta, loaded, dataset, n -> bar.step()));
+                    done.add(ImitationStudy.run(config, featurizer, meta, loaded, dataset, n -> bar.step()));
                 } catch (MetaSolverException e) {
                     throw e.in(held.name() + ": meta-solver " + training.metaSolver);
                 } catch (IllegalArgumentException e) {
@@ -186,20 +126,111 @@ final class ImitateCommand implements Callable<Integer> {
             }
         }
         ObjectNode report = ImitationJson.report(held.name(), trainDomains.stream().map(Domain::name).toList(),
-                split, runs);
+                split, done);
         output.out().print(output.on() ? Json.write(report) + "\n" : table(report));
-        try {
-            if (modelOut != null && runs.get(0).training() != null) {
-                ModelFile.write(modelOut, new ModelFile.Saved(runs.get(0).training().network(), names(held),
-                        MiniLmFeaturizer.NAME));
-                output.err().println("wrote " + modelOut);
+        writeModel(done.get(0), held);
+        output.writeFiles("report", dir -> ImitationJson.writeAll(report, done.get(0), dir));
+        return 0;
+    }
+
+    private ImitationStudy.Split split() {
+        return switch (split) {
+            case "domains" -> ImitationStudy.Split.DOMAINS;
+            case "scenarios" -> ImitationStudy.Split.SCENARIOS;
+            default -> throw new UserInputException("--split must be domains or scenarios, got '" + split + "'");
+        };
+    }
+
+    /**
+     * --train, or by default every other domain with the held-out one's instructions; split by scenario, the held-out
+     * domain itself.
+     */
+    private List<Domain> trainingDomains(ImitationStudy.Split what, Domain held) {
+        if (what == ImitationStudy.Split.SCENARIOS) {
+            if (train != null) {
+                throw new UserInputException("--split scenarios trains on --heldout " + held.name()
+                        + " itself; drop --train");
             }
+            return new ArrayList<>(List.of(held));
+        }
+        if (train != null) {
+            if (train.isEmpty()) {
+                throw new UserInputException("--train needs at least one domain");
+            }
+            return new ArrayList<>(train);
+        }
+        List<Domain> alike = new ArrayList<>();
+        for (Domain d : DialogueDomains.all()) {
+            if (!d.name().equals(held.name()) && names(d).equals(names(held))) {
+                alike.add(d);
+            }
+        }
+        if (alike.isEmpty()) {
+            throw new UserInputException("no other domain shares " + held.name() + "'s instructions "
+                    + names(held) + "; name training domains with --train");
+        }
+        return alike;
+    }
+
+    /** The --model-in network, refused unless it was trained for the held-out domain's instructions and features. */
+    private Mlp readModel(Domain held) {
+        if (!Files.isRegularFile(modelIn)) {
+            throw new UserInputException("--model-in " + modelIn + ": no such file");
+        }
+        ModelFile.Saved saved;
+        try {
+            saved = ModelFile.read(modelIn);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException(e.getMessage());
+        }
+        if (!saved.labels().equals(names(held)) || !saved.featurizer().equals(MiniLmFeaturizer.NAME)) {
+            throw new UserInputException("--model-in " + modelIn + ": a model of " + saved.labels() + " from "
+                    + saved.featurizer() + " features, but " + held.name() + " needs " + names(held) + " from "
+                    + MiniLmFeaturizer.NAME);
+        }
+        return saved.network();
+    }
+
+    private List<SolvedGame.InfoState> readDataset() {
+        if (!Files.isRegularFile(datasetIn)) {
+            throw new UserInputException("--dataset-in " + datasetIn + ": no such file");
+        }
+        List<SolvedGame.InfoState> dataset;
+        try {
+            dataset = DatasetFile.read(datasetIn);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException(e.getMessage());
+        }
+        if (dataset.isEmpty()) {
+            throw new UserInputException("--dataset-in " + datasetIn + ": no information states in it");
+        }
+        return dataset;
+    }
+
+    private ImitationStudy.Config config(List<Domain> trainDomains, Domain held, ImitationStudy.Split what,
+                                         CfrVariant variant, int[] hiddenSizes, long seed) {
+        try {
+            return new ImitationStudy.Config(trainDomains, held, what, dealt.scenarios, dealt.maxReplies(),
+                    variant, solving.iterations, 0.1, hiddenSizes,
+                    new Trainer.Config(1e-3, 128, training.epochs, training.patience, seed), seed);
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException(e.getMessage());
+        }
+    }
+
+    /** The first seed's network, to --model-out when asked (a run that loaded its network with --model-in trains none). */
+    private void writeModel(ImitationStudy.Run first, Domain held) {
+        if (modelOut == null || first.training() == null) {
+            return;
+        }
+        try {
+            ModelFile.write(modelOut, new ModelFile.Saved(first.training().network(), names(held),
+                    MiniLmFeaturizer.NAME));
         } catch (IOException e) {
             throw new UserInputException("cannot write the model to " + modelOut + ": "
                     + UserInputException.reason(e));
         }
-        output.writeFiles("report", dir -> ImitationJson.writeAll(report, runs.get(0), dir));
-        return 0;
+        output.err().println("wrote " + modelOut);
     }
 
     private static List<String> names(Domain d) {
