@@ -117,7 +117,7 @@ class OpenSpielParityTest {
             CfrSolver grouped = new CfrSolver(tree, CfrVariant.CFR);
             for (int p = 0; p < tree.numPlayers(); p++) {
                 CfrSolver.PassShape shape = grouped.passShape(p);
-                assertThat(shape.grouping()).as("%s, player %d", tree.name(), p).isEqualTo(CfrSolver.Grouping.ALL);
+                assertThat(shape.grouping()).as("%s, player %d", tree.name(), p).isEqualTo(ScalarPass.Grouping.ALL);
                 assertThat(shape.segments()).as("%s, player %d", tree.name(), p).isLessThan(shape.nodes() / 2);
             }
             assertTranscriptionBitForBit(tree, false);
@@ -154,8 +154,8 @@ class OpenSpielParityTest {
     void ownHistoriesThatCannotBeGroupedStayInNodeOrder() {
         GameTree tree = GameTree.compile(Efg.parse(CROSSED, "crossed.efg"));
         CfrSolver solver = new CfrSolver(tree, CfrVariant.CFR);
-        assertThat(solver.passShape(0).grouping()).isEqualTo(CfrSolver.Grouping.OTHERS_ONLY);
-        assertThat(solver.passShape(1).grouping()).isEqualTo(CfrSolver.Grouping.ALL);
+        assertThat(solver.passShape(0).grouping()).isEqualTo(ScalarPass.Grouping.OTHERS_ONLY);
+        assertThat(solver.passShape(1).grouping()).isEqualTo(ScalarPass.Grouping.ALL);
         assertTranscriptionBitForBit(tree, true);
     }
 
