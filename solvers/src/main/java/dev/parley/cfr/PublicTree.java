@@ -70,68 +70,8 @@ public final class PublicTree {
     private static Object build(GameTree tree) {
         int n = tree.numNodes();
         int[] player = tree.players();
-        int[] parent = tree.parents();
-        int[] firstChild = tree.firstChildren();
         int[] childCount = tree.childCounts();
-        int[] infoset = tree.infosets();
-        int[] memberStart = tree.infosetNodeStarts();
-        int[] members = tree.infosetNodeList();
-        int[] up = new int[n];
-        for (int i = 0; i < n; i++) {
-            up[i] = i;
-        }
-        for (int i = 0; i < tree.numInfosets(); i++) {
-            for (int k = memberStart[i] + 1; k < memberStart[i + 1]; k++) {
-                union(up, members[memberStart[i]], members[k]);
-            }
-        }
-        int[] firstOfGroup = new int[n];
-        boolean changed = true;
-        while (changed) {
-            changed = false;
-            // The parents of one state's histories share a state.
-            Arrays.fill(firstOfGroup, -1);
-            for (int node = 1; node < n; node++) {
-                int r = find(up, node);
-                if (firstOfGroup[r] < 0) {
-                    firstOfGroup[r] = parent[node];
-                } else {
-                    changed |= union(up, firstOfGroup[r], parent[node]);
-                }
-            }
-            // Public moves: children of one state along the same action (or chance outcome) share a state.
-            Arrays.fill(firstOfGroup, -1);
-            for (int node = 0; node < n; node++) {
-                if (player[node] == GameTree.TERMINAL) {
-                    continue;
-                }
-                int r = find(up, node);
-                int first = firstOfGroup[r];
-                if (first < 0) {
-                    firstOfGroup[r] = node;
-                    continue;
-                }
-                if (player[node] != GameTree.CHANCE && childCount[node] == childCount[first]) {
-                    for (int k = 0; k < childCount[node]; k++) {
-                        int a = firstChild[first] + k;
-                        int b = firstChild[node] + k;
-                        if (kindOf(player, childCount, a) == kindOf(player, childCount, b)) {
-                            changed |= union(up, a, b);
-                        }
-                    }
-                } else if (player[node] == GameTree.CHANCE && player[first] == GameTree.CHANCE) {
-                    for (int b = firstChild[node], bEnd = b + childCount[node]; b < bEnd; b++) {
-                        for (int a = firstChild[first], aEnd = a + childCount[first]; a < aEnd; a++) {
-                            if (tree.action(a) == tree.action(b)
-                                    && kindOf(player, childCount, a) == kindOf(player, childCount, b)) {
-                                changed |= union(up, a, b);
-                                break;
-                            }
-                        }
-                    }
-                }
-            }
-        }
+        int[] up = coarsestGrouping(tree);
         int[] group = new int[n];
         int[] groupOfRoot = new int[n];
         Arrays.fill(groupOfRoot, -1);
@@ -157,12 +97,105 @@ public final class PublicTree {
                         + describe(tree, node) + ") share a public state";
             }
         }
-        // Each state's histories have their parents in one state (by construction), so the states form a forest
-        // unless a state lies below itself; Kahn's algorithm on the child-to-parent edges finds an order or a cycle.
+        return bottomUp(tree, group, numGroups);
+    }
+
+    /**
+     * The union-find forest of the coarsest grouping the information forces: infosets joined, then the parents of
+     * one state's histories and its public moves' children joined until nothing changes.
+     */
+    private static int[] coarsestGrouping(GameTree tree) {
+        int n = tree.numNodes();
+        int[] memberStart = tree.infosetNodeStarts();
+        int[] members = tree.infosetNodeList();
+        int[] up = new int[n];
+        for (int i = 0; i < n; i++) {
+            up[i] = i;
+        }
+        for (int i = 0; i < tree.numInfosets(); i++) {
+            for (int k = memberStart[i] + 1; k < memberStart[i + 1]; k++) {
+                union(up, members[memberStart[i]], members[k]);
+            }
+        }
+        int[] firstOfGroup = new int[n];
+        boolean changed = true;
+        while (changed) {
+            changed = joinParents(tree, up, firstOfGroup);
+            changed |= joinPublicMoves(tree, up, firstOfGroup);
+        }
+        return up;
+    }
+
+    /** The parents of one state's histories share a state. Whether anything was joined. */
+    private static boolean joinParents(GameTree tree, int[] up, int[] firstOfGroup) {
+        int[] parent = tree.parents();
+        boolean changed = false;
+        Arrays.fill(firstOfGroup, -1);
+        for (int node = 1; node < up.length; node++) {
+            int r = find(up, node);
+            if (firstOfGroup[r] < 0) {
+                firstOfGroup[r] = parent[node];
+            } else {
+                changed |= union(up, firstOfGroup[r], parent[node]);
+            }
+        }
+        return changed;
+    }
+
+    /**
+     * Public moves: the children of one state along the same action, or the same chance outcome, share a state when
+     * they are of the same kind. Whether anything was joined.
+     */
+    private static boolean joinPublicMoves(GameTree tree, int[] up, int[] firstOfGroup) {
+        int[] player = tree.players();
+        int[] firstChild = tree.firstChildren();
+        int[] childCount = tree.childCounts();
+        boolean changed = false;
+        Arrays.fill(firstOfGroup, -1);
+        for (int node = 0; node < up.length; node++) {
+            if (player[node] == GameTree.TERMINAL) {
+                continue;
+            }
+            int r = find(up, node);
+            int first = firstOfGroup[r];
+            if (first < 0) {
+                firstOfGroup[r] = node;
+                continue;
+            }
+            if (player[node] != GameTree.CHANCE && childCount[node] == childCount[first]) {
+                for (int k = 0; k < childCount[node]; k++) {
+                    int a = firstChild[first] + k;
+                    int b = firstChild[node] + k;
+                    if (kindOf(player, childCount, a) == kindOf(player, childCount, b)) {
+                        changed |= union(up, a, b);
+                    }
+                }
+            } else if (player[node] == GameTree.CHANCE && player[first] == GameTree.CHANCE) {
+                for (int b = firstChild[node], bEnd = b + childCount[node]; b < bEnd; b++) {
+                    for (int a = firstChild[first], aEnd = a + childCount[first]; a < aEnd; a++) {
+                        if (tree.action(a) == tree.action(b)
+                                && kindOf(player, childCount, a) == kindOf(player, childCount, b)) {
+                            changed |= union(up, a, b);
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        return changed;
+    }
+
+    /**
+     * The public tree with its states in bottom-up order, or why there is none. Each state's histories have their
+     * parents in one state (by construction), so the states form a forest unless a state lies below itself; Kahn's
+     * algorithm on the child-to-parent edges finds an order or a cycle.
+     */
+    private static Object bottomUp(GameTree tree, int[] group, int numGroups) {
+        int[] parent = tree.parents();
         int[] parentGroup = new int[numGroups];
         Arrays.fill(parentGroup, -1);
         int[] pending = new int[numGroups];
-        for (int node = 1; node < n; node++) {
+        for (int node = 1; node < group.length; node++) {
             int g = group[node];
             if (parentGroup[g] < 0) {
                 parentGroup[g] = group[parent[node]];
