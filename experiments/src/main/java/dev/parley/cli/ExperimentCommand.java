@@ -52,8 +52,9 @@ final class ExperimentCommand implements Callable<Integer> {
     DialogueGameOptions dealt = new DialogueGameOptions(4, 3);
 
     @Option(names = "--solver", defaultValue = "cfr", paramLabel = "SOLVER",
-            description = "cfr, cfr+, dcfr or lcfr on the expanded tree (default ${DEFAULT-VALUE}); or mccfr-os /"
-                    + " mccfr-es: Monte-Carlo CFR on the lazily generated game, nothing expanded, estimated figures.")
+            description = "cfr, cfr+, dcfr or lcfr on the expanded tree (default ${DEFAULT-VALUE}); cfr-vector or"
+                    + " cfr+-vector walking its public tree; or mccfr-os / mccfr-es: Monte-Carlo CFR on the lazily"
+                    + " generated game, nothing expanded, estimated figures.")
     String solver;
 
     @Mixin
@@ -154,13 +155,13 @@ final class ExperimentCommand implements Callable<Integer> {
 
     /** Every option checked, before any work: one configuration per domain. */
     private List<ExperimentConfig> configs() {
-        // the sampling solvers run on the lazy game; every other name must be a full-tree CFR variant
-        SolverKind kind = Solvers.find(solver).filter(k -> k instanceof SolverKind.Mccfr)
-                .orElseGet(() -> Solvers.of(Solvers.requireCfr(solver)));
+        // any registered solver, as in solve and sweep: the sampling ones run on the lazy game, the rest on the tree
+        SolverKind kind = Solvers.require(solver);
         MccfrSolver.Sampling sampling = kind instanceof SolverKind.Mccfr m ? m.sampling() : null;
         if (curve && sampling != null) {
             throw new UserInputException("--curve runs mccfr-os and mccfr-es itself; --solver picks its"
-                    + " full-expansion variant (cfr, cfr+, dcfr or lcfr)");
+                    + " full-expansion solver (" + String.join(", ", Solvers.names().stream()
+                            .filter(n -> !Solvers.require(n).runsOnGame()).toList()) + ")");
         }
         if (sampling == null && !curve && (sampler.budgetCalls != 0 || checkpointEvery != 0 || state != null
                 || resume != null)) {

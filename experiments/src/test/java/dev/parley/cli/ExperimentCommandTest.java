@@ -160,6 +160,32 @@ class ExperimentCommandTest {
         }
     }
 
+    /**
+     * Every registered solver runs here, as in solve and sweep: the vector form walks the dialogue game's public tree
+     * and reaches the scalar solver's figures up to rounding in its sums (1e-9 is far above that and far below any
+     * difference between solvers, e.g. cfr+ against cfr).
+     */
+    @Test
+    void theVectorFormRunsAndAgreesWithTheScalarSolver() throws Exception {
+        JsonNode scalar = null;
+        for (String solver : new String[] {"cfr", "cfr-vector"}) {
+            String[] r = run("experiment", "--domain", "fruit-trading", "--solver", solver, "--max-replies", "2",
+                    "--iterations", "50", "--json");
+            assertThat(r[0]).as(solver + ": " + r[2]).isEqualTo("0");
+            JsonNode json = Json.MAPPER.readTree(r[1]).get(0);
+            assertThat(json.get("solver").asText()).isEqualTo(solver);
+            if (scalar == null) {
+                scalar = json;
+                continue;
+            }
+            assertThat(json.get("nash_conv").asDouble()).isCloseTo(scalar.get("nash_conv").asDouble(), within(1e-9));
+            for (int p = 0; p < 2; p++) {
+                assertThat(json.get("cfr_gain").get(p).asDouble())
+                        .isCloseTo(scalar.get("cfr_gain").get(p).asDouble(), within(1e-9));
+            }
+        }
+    }
+
     @Test
     void badInputIsOneLineAndExitCodeTwo() {
         for (String[] args : new String[][] {

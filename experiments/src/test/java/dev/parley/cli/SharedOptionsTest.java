@@ -67,6 +67,16 @@ class SharedOptionsTest {
     }
 
     @Test
+    void anUnknownSolverIsRefusedTheSameWayWhereverEverySolverRuns(@TempDir Path dir) {
+        refusedAlike("unknown solver 'magic'; expected one of cfr, cfr+, dcfr, lcfr, cfr-vector, cfr+-vector,"
+                        + " mccfr-es, mccfr-os",
+                new String[] {"solve", "--game", "kuhn_poker", "--iterations", "1", "--solver", "magic"},
+                new String[] {"experiment", "--domain", "fruit-trading", "--solver", "magic"},
+                new String[] {"sweep", "--domain", "fruit-trading", "--solver", "magic", "--out",
+                    dir.resolve("sweep").toString()});
+    }
+
+    @Test
     void noMessageIsRefusedTheSameWayEverywhere() {
         refusedAlike("--max-replies must be at least 1, got 0",
                 new String[] {"experiment", "--domain", "fruit-trading", "--max-replies", "0"},
