@@ -18,23 +18,16 @@ import dev.parley.server.store.NewMove;
 import dev.parley.server.store.Recorded;
 import dev.parley.server.store.Seat;
 import dev.parley.server.store.StoreException;
-import dev.parley.server.store.StoredDialogue;
-import dev.parley.server.store.StoredMove;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -57,10 +50,8 @@ import org.slf4j.LoggerFactory;
  * <p>Memory: only a working set of the most recently used dialogues is held ({@link Settings#cachedDialogues}
  * dialogues and {@link Settings#cachedMoves} moves at most, since a dialogue's memory grows with its moves); the
  * least recently used one is let go when another is needed, and rebuilt from the store on its next request, exactly
- * as a restart rebuilds it (latest snapshot, the log after it, seats and domain binding). A dialogue is let go only
- * while no request holds its lock, so nothing it did can be missing from the store; a request that found it just
- * before it went sees it marked evicted once it has the lock and looks again. Concurrent requests for a dialogue that
- * is not held wait for one rebuild of it, never make two.
+ * as a restart rebuilds it (latest snapshot, the log after it, seats and domain binding). {@link HeldDialogues}
+ * keeps them, hands each out under its lock, and lets one go only while no request holds that lock.
  */
 public final class DialogueService implements AutoCloseable {
 
@@ -73,16 +64,10 @@ public final class DialogueService implements AutoCloseable {
     private final DialogueStore store;
     private final ExternalConditionResolver resolver;
     private final Settings settings;
-    /** The dialogues held in memory, most recently used last; each let go only when its lock is free. */
-    private final WorkingSet<String, Served> held;
-    /** The ids of every dialogue this server serves (held or not), quarantined ones apart. */
-    private final Set<String> known = ConcurrentHashMap.newKeySet();
-    /** The rebuilds from the store under way, by dialogue id: a second request for one waits for the first's. */
-    private final ConcurrentHashMap<String, CompletableFuture<Served>> loads = new ConcurrentHashMap<>();
-    private final AtomicLong reloads = new AtomicLong();
+    /** Every dialogue served, the working set of them held in memory, and the quarantined ones. */
+    private final HeldDialogues dialogues;
     /** Tests only: runs on a move after the engine accepted it and before it is stored, to widen race windows. */
     volatile Runnable beforeStoringMove;
-    private final ConcurrentHashMap<String, String> quarantined = new ConcurrentHashMap<>();
     private final ExecutorService snapshotter;
 
     /**
@@ -136,42 +121,6 @@ public final class DialogueService implements AutoCloseable {
         /** These settings holding at most {@code n} dialogues in memory. */
         public Settings withCachedDialogues(int n) {
             return new Settings(maxDialogues, snapshotEvery, protocolLimits, maxTextChars, n, cachedMoves);
-        }
-    }
-
-    /** A dialogue in memory. Every mutable field is guarded by {@code lock}. */
-    private static final class Served {
-        final String id;
-        final String protocolName;
-        final Protocol protocol;
-        final ReentrantLock lock = new ReentrantLock();
-        final List<Seat> seats;
-        /** The client's free text of each move, by index (null where it sent none). */
-        final List<String> words;
-        Dialogue dialogue;
-        /** What a domain dialogue was started as, with its agent as last stored; null for a bare protocol's. */
-        volatile DomainBinding binding;
-        /** Let go of the working set: this object is stale, the store has all of it. Set and read under lock. */
-        boolean evicted;
-
-        Served(String id, String protocolName, Protocol protocol, List<Seat> seats, Dialogue dialogue,
-               List<String> words, DomainBinding binding) {
-            this.binding = binding;
-            this.id = id;
-            this.protocolName = protocolName;
-            this.protocol = protocol;
-            this.seats = new ArrayList<>(seats);
-            this.dialogue = dialogue;
-            this.words = new ArrayList<>(words);
-        }
-
-        /** Its weight in the working set: one plus its moves, which its memory grows with. Read under lock. */
-        int weight() {
-            return 1 + dialogue.history().size();
-        }
-
-        List<String> free() {
-            return seats.stream().filter(s -> !s.filled()).map(Seat::handle).toList();
         }
     }
 
@@ -245,17 +194,9 @@ public final class DialogueService implements AutoCloseable {
         this.store = store;
         this.resolver = resolver;
         this.settings = settings;
-        this.held = new WorkingSet<>(settings.cachedDialogues(), settings.cachedMoves(), Served::weight,
-                DialogueService::tryEvict);
+        this.dialogues = new HeldDialogues(store, resolver, settings.cachedDialogues(), settings.cachedMoves());
         this.catalogue = new ProtocolCatalogue(protocols, store, resolver, settings.protocolLimits());
-        // every stored dialogue is rebuilt once, so a broken one is quarantined now rather than on its first
-        // request; only the newest cachedDialogues of them stay held
-        for (String id : store.dialogueIds()) {
-            Served s = loadStored(id);
-            if (s != null) {
-                hold(s);
-            }
-        }
+        dialogues.restore();
         // one thread, a bounded queue: a snapshot that finds the queue full is skipped (the next one, K moves on,
         // covers it), so a burst of dialogues reaching K at once cannot pile up engine copies in memory
         this.snapshotter = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(1024),
@@ -265,67 +206,8 @@ public final class DialogueService implements AutoCloseable {
                     return t;
                 }, (task, pool) -> LOG.warn("snapshot queue full; a snapshot is skipped"));
         LOG.info("dialogue service on {}: {} protocols, {} dialogues restored ({} held in memory, at most {} dialogues "
-                + "and {} moves), {} quarantined", store.kind(), protocols.size(), known.size(), held.size(),
-                held.capacity(), held.maxWeight(), quarantined.size());
-    }
-
-    /**
-     * Rebuilds one dialogue from the store, as a restart does, and counts it as served (or quarantines it); null
-     * when the store has none or it is quarantined. It is not held yet: see {@link #hold}.
-     */
-    private Served loadStored(String id) {
-        Optional<StoredDialogue> d = store.load(id);
-        if (d.isEmpty()) {
-            return null;
-        }
-        try {
-            Served s = rebuild(d.get());
-            known.add(id);
-            return s;
-        } catch (Rebuild.Corrupt e) {
-            quarantine(id, e.getMessage());
-            return null;
-        }
-    }
-
-    /** Holds a dialogue in the working set, letting go of the least recently used beyond its capacity. */
-    private void hold(Served s) {
-        letGo(held.put(s.id, s), s.id);
-    }
-
-    private void letGo(List<String> gone, String forId) {
-        if (!gone.isEmpty() && LOG.isDebugEnabled()) {
-            LOG.debug("dialogues {} let go of memory for {} ({} held, at most {}; {} moves, at most {})", gone,
-                    forId, held.size(), held.capacity(), held.weight(), held.maxWeight());
-        }
-    }
-
-    /** The working set's rule: a dialogue goes only while no request works on it (its lock is free). */
-    private static boolean tryEvict(Served s) {
-        // a thread holding it already (reentrant) is working on it: never let it go under that thread
-        if (s.lock.isHeldByCurrentThread() || !s.lock.tryLock()) {
-            return false;
-        }
-        try {
-            s.evicted = true;
-            return true;
-        } finally {
-            s.lock.unlock();
-        }
-    }
-
-    private void quarantine(String id, String reason) {
-        LOG.error("dialogue {} is quarantined: {}", id, reason);
-        quarantined.put(id, reason);
-        known.remove(id);
-    }
-
-    private Served rebuild(StoredDialogue d) throws Rebuild.Corrupt {
-        Dialogue dialogue = Rebuild.of(d, resolver);
-        List<String> words = new ArrayList<>();
-        d.moves().forEach(m -> words.add(m.words()));
-        return new Served(d.id(), d.protocol(), dialogue.protocol(), d.seats(), dialogue, words,
-                d.binding().orElse(null));
+                + "and {} moves), {} quarantined", store.kind(), protocols.size(), dialogues.served(),
+                dialogues.held(), dialogues.capacity(), dialogues.maxMoves(), dialogues.quarantined());
     }
 
     // ------------------------------------------------------------------ protocols
@@ -383,7 +265,7 @@ public final class DialogueService implements AutoCloseable {
      */
     public Created create(String protocolName, List<Named> named, Optional<DomainBinding> binding) {
         ProtocolRegistry.Entry entry = catalogue.require(protocolName);
-        if (known.size() >= settings.maxDialogues()) {
+        if (dialogues.served() >= settings.maxDialogues()) {
             throw new ServiceException.Unavailable("the server holds its maximum of " + settings.maxDialogues()
                     + " dialogues");
         }
@@ -392,7 +274,8 @@ public final class DialogueService implements AutoCloseable {
         try {
             d = Dialogue.start(entry.protocol(), participants(seats), resolver);
         } catch (DialogueException e) {
-            throw new ServiceException.Conflict("protocol " + entry.name() + " cannot start a dialogue: " + e.getMessage());
+            throw new ServiceException.Conflict("protocol " + entry.name() + " cannot start a dialogue: "
+                    + e.getMessage());
         }
         List<NamedJoin> joined = new ArrayList<>();
         long at = System.currentTimeMillis();
@@ -410,8 +293,8 @@ public final class DialogueService implements AutoCloseable {
         }
         String id = Tokens.dialogueId();
         store.createDialogue(id, entry.name(), at, seats, Snapshots.of(d), binding);
-        known.add(id);
-        hold(new Served(id, entry.name(), entry.protocol(), seats, d, List.of(), binding.orElse(null)));
+        dialogues.add(new ServedDialogue(id, entry.name(), entry.protocol(), seats, d, List.of(),
+                binding.orElse(null)));
         LOG.info("dialogue {} created on {} with {} participants seated", id, entry.name(), joined.size());
         return new Created(id, joined);
     }
@@ -433,10 +316,10 @@ public final class DialogueService implements AutoCloseable {
     }
 
     public RolesView roles(String dialogueId) {
-        return read(dialogueId, s -> new RolesView(s.id, s.protocolName, s.protocol.roles(), seatViews(s)));
+        return dialogues.read(dialogueId, s -> new RolesView(s.id, s.protocolName, s.protocol.roles(), seatViews(s)));
     }
 
-    private static List<SeatView> seatViews(Served s) {
+    private static List<SeatView> seatViews(ServedDialogue s) {
         List<SeatView> out = new ArrayList<>();
         for (Seat seat : s.seats) {
             out.add(new SeatView(seat.handle(), seat.player(), List.copyOf(s.dialogue.roles(seat.handle())),
@@ -450,7 +333,7 @@ public final class DialogueService implements AutoCloseable {
      * the player holds. The token is returned once and never stored in the clear.
      */
     public Joined join(String dialogueId, String role) {
-        return read(dialogueId, s -> {
+        return dialogues.read(dialogueId, s -> {
             boolean any = false;
             for (int i = 0; i < s.seats.size(); i++) {
                 Seat seat = s.seats.get(i);
@@ -479,9 +362,9 @@ public final class DialogueService implements AutoCloseable {
                 return new Joined(token, seat.handle(), seat.player());
             }
             if (!any) {
-                throw new ServiceException.NotFound("dialogue " + s.id + " (" + s.protocolName + ") has no player or role "
-                        + role + " (players: " + String.join(", ", s.seats.stream().map(Seat::handle).toList())
-                        + "; roles: " + String.join(", ", s.protocol.roles()) + ")");
+                throw new ServiceException.NotFound("dialogue " + s.id + " (" + s.protocolName + ") has no player or"
+                        + " role " + role + " (players: "
+                        + String.join(", ", s.seats.stream().map(Seat::handle).toList()) + "; roles: " + String.join(", ", s.protocol.roles()) + ")");
             }
             throw new ServiceException.Conflict("every player with role " + role + " in dialogue " + s.id
                     + " has joined already" + (s.free().isEmpty() ? "" : " (free: " + String.join(", ", s.free())
@@ -491,10 +374,10 @@ public final class DialogueService implements AutoCloseable {
 
     /** Every seat's legal moves now, by seat name. */
     public Map<String, List<LegalMove>> moves(String dialogueId) {
-        return read(dialogueId, DialogueService::movesOf);
+        return dialogues.read(dialogueId, DialogueService::movesOf);
     }
 
-    private static Map<String, List<LegalMove>> movesOf(Served s) {
+    private static Map<String, List<LegalMove>> movesOf(ServedDialogue s) {
         Map<String, List<LegalMove>> out = new LinkedHashMap<>();
         for (Seat seat : s.seats) {
             out.put(seat.handle(), s.dialogue.legalMoves(seat.handle()));
@@ -504,7 +387,7 @@ public final class DialogueService implements AutoCloseable {
 
     /** The legal moves of the participant holding {@code token}; 404 if no one in this dialogue holds it. */
     public ParticipantMoves moves(String dialogueId, String token) {
-        return read(dialogueId, s -> {
+        return dialogues.read(dialogueId, s -> {
             Seat seat = seatOf(s, token).orElseThrow(() -> noParticipant(s));
             return new ParticipantMoves(seat.handle(), s.dialogue.legalMoves(seat.handle()),
                     s.dialogue.history().size());
@@ -513,17 +396,17 @@ public final class DialogueService implements AutoCloseable {
 
     /** The commitment stores the participant holding {@code token} may see, its private ones included. */
     public StoresView stores(String dialogueId, String token) {
-        return read(dialogueId, s -> {
+        return dialogues.read(dialogueId, s -> {
             Seat seat = seatOf(s, token).orElseThrow(() -> noParticipant(s));
             return new StoresView(seat.handle(), s.dialogue.stores(seat.handle()));
         });
     }
 
-    private static ServiceException noParticipant(Served s) {
+    private static ServiceException noParticipant(ServedDialogue s) {
         return new ServiceException.NotFound("dialogue " + s.id + " has no participant with that id");
     }
 
-    private static Optional<Seat> seatOf(Served s, String token) {
+    private static Optional<Seat> seatOf(ServedDialogue s, String token) {
         if (token == null || token.isEmpty()) {
             return Optional.empty();
         }
@@ -555,13 +438,14 @@ public final class DialogueService implements AutoCloseable {
             throw new ServiceException.OverLimit("\"text\" is " + words.length() + " characters, over the limit of "
                     + settings.maxTextChars() + " (text length)");
         }
-        return read(dialogueId, s -> {
+        return dialogues.read(dialogueId, s -> {
             for (int attempt = 0; attempt < MAX_RACE_RETRIES; attempt++) {
                 if (attempt > 0) {
-                    catchUp(s, true);
+                    dialogues.catchUp(s, true);
                 }
-                Seat seat = seatOf(s, speakerToken).orElseThrow(() -> new ServiceException.NotParticipant("the speaker is not a "
-                        + "participant of dialogue " + s.id + ": present the participantID that join returned"));
+                Seat seat = seatOf(s, speakerToken).orElseThrow(() -> new ServiceException.NotParticipant(
+                        "the speaker is not a participant of dialogue " + s.id
+                                + ": present the participantID that join returned"));
                 List<String> free = s.free();
                 if (!free.isEmpty()) {
                     throw new ServiceException.Conflict("dialogue " + s.id + " is waiting for players to join: "
@@ -608,19 +492,19 @@ public final class DialogueService implements AutoCloseable {
                 LOG.debug("dialogue {}: {} performed {}", s.id, seat.handle(), moveId);
                 return new Performed(new Entry(m, words), movesOf(s), false);
             }
-            throw new ServiceException.Conflict("dialogue " + s.id + " kept moving on while this move was being stored; "
-                    + "look at its moves and try again");
+            throw new ServiceException.Conflict("dialogue " + s.id + " kept moving on while this move was being"
+                    + " stored; look at its moves and try again");
         });
     }
 
-    private Performed repeated(Served s, int seq, Seat seat, String moveId, String key) {
+    private Performed repeated(ServedDialogue s, int seq, Seat seat, String moveId, String key) {
         if (seq >= s.dialogue.history().size()) {
-            catchUp(s, true);
+            dialogues.catchUp(s, true);
         }
         PerformedMove m = s.dialogue.history().get(seq);
         if (!m.speaker().equals(seat.handle()) || !m.moveId().equals(moveId)) {
-            throw new ServiceException.OverLimit("Idempotency-Key " + key + " was used for another move of dialogue " + s.id
-                    + " (move " + seq + ", " + m.moveId() + " by " + m.speaker() + ")");
+            throw new ServiceException.OverLimit("Idempotency-Key " + key + " was used for another move of dialogue "
+                    + s.id + " (move " + seq + ", " + m.moveId() + " by " + m.speaker() + ")");
         }
         return new Performed(new Entry(m, s.words.get(seq)), movesOf(s), true);
     }
@@ -641,7 +525,7 @@ public final class DialogueService implements AutoCloseable {
     }
 
     public List<Entry> transcript(String dialogueId) {
-        return read(dialogueId, s -> {
+        return dialogues.read(dialogueId, s -> {
             List<PerformedMove> h = s.dialogue.history();
             List<Entry> out = new ArrayList<>(h.size());
             for (int i = 0; i < h.size(); i++) {
@@ -653,7 +537,7 @@ public final class DialogueService implements AutoCloseable {
 
     /** The whole dialogue as one JSON-AIF graph. */
     public AifGraph aif(String dialogueId) {
-        return read(dialogueId, s -> s.dialogue.aif());
+        return dialogues.read(dialogueId, s -> s.dialogue.aif());
     }
 
     /** The dialogue's JSON-AIF with what an AIFdb NodeSet carries besides: its seats and whether it is over. */
@@ -662,12 +546,12 @@ public final class DialogueService implements AutoCloseable {
     }
 
     public NodeSet nodeSet(String dialogueId) {
-        return read(dialogueId, s -> new NodeSet(s.id, s.protocolName, !s.dialogue.status().acceptsMoves(),
+        return dialogues.read(dialogueId, s -> new NodeSet(s.id, s.protocolName, !s.dialogue.status().acceptsMoves(),
                 s.seats.stream().map(Seat::handle).toList(), s.dialogue.aif()));
     }
 
     public StatusView status(String dialogueId) {
-        return read(dialogueId, s -> {
+        return dialogues.read(dialogueId, s -> {
             Map<String, List<String>> roles = new LinkedHashMap<>();
             for (Seat seat : s.seats) {
                 roles.put(seat.handle(), List.copyOf(s.dialogue.roles(seat.handle())));
@@ -684,7 +568,7 @@ public final class DialogueService implements AutoCloseable {
     public Map<String, DomainBinding> bindings() {
         Map<String, DomainBinding> out = new LinkedHashMap<>();
         store.bindings().forEach((id, b) -> {
-            if (known.contains(id)) {
+            if (dialogues.serves(id)) {
                 out.put(id, b);
             }
         });
@@ -693,7 +577,7 @@ public final class DialogueService implements AutoCloseable {
 
     /** What the dialogue was started as, if it was started from a dialogue domain. */
     public Optional<DomainBinding> binding(String dialogueId) {
-        return read(dialogueId, s -> Optional.ofNullable(s.binding));
+        return dialogues.read(dialogueId, s -> Optional.ofNullable(s.binding));
     }
 
     /**
@@ -702,7 +586,7 @@ public final class DialogueService implements AutoCloseable {
      */
     public void saveAgent(String dialogueId, String seat, String token, String state) {
         // under the dialogue's lock, so that it cannot be let go and rebuilt between the store's write and memory's
-        read(dialogueId, s -> {
+        dialogues.read(dialogueId, s -> {
             DomainBinding b = s.binding;
             if (b == null) {
                 throw new ServiceException.Conflict("dialogue " + dialogueId
@@ -715,169 +599,23 @@ public final class DialogueService implements AutoCloseable {
     }
 
     public Health health() {
-        return new Health(store.healthy(), store.kind(), known.size(), protocols.size(), quarantined.size());
+        return new Health(store.healthy(), store.kind(), dialogues.served(), protocols.size(),
+                dialogues.quarantined());
     }
 
     /** How many dialogues are held in memory now. */
     public int heldDialogues() {
-        return held.size();
+        return dialogues.held();
     }
 
     /** How many moves the dialogues held in memory have, counting one more for each dialogue. */
     public long heldMoves() {
-        return held.weight();
+        return dialogues.heldMoves();
     }
 
     /** How many times a dialogue that was not held has been rebuilt from the store since the service started. */
     public long reloads() {
-        return reloads.get();
-    }
-
-    /** Runs {@code work} under the dialogue's lock, after catching up with other servers' moves and joins. */
-    private <T> T read(String dialogueId, java.util.function.Function<Served, T> work) {
-        Served s = locked(dialogueId);
-        try {
-            catchUp(s, false);
-            return work.apply(s);
-        } finally {
-            // it may have grown (a move, or another server's moves caught up with)
-            if (!s.evicted) {
-                letGo(held.reweigh(s.id, s), s.id);
-            }
-            s.lock.unlock();
-        }
-    }
-
-    /**
-     * Brings a dialogue in memory up to the database's version: the moves other servers logged since, and the
-     * seats they gave away. Only on a shared database, unless {@code force} (a move found the version moved on).
-     */
-    private void catchUp(Served s, boolean force) {
-        if (!store.shared() && !force) {
-            return;
-        }
-        int have = s.dialogue.history().size();
-        int db = store.moveCount(s.id);
-        try {
-            if (db < have) {
-                throw new Rebuild.Corrupt("the database holds " + db + " moves, fewer than the " + have + " served");
-            }
-            if (db > have) {
-                List<StoredMove> more = store.moves(s.id, have, db);
-                if (more.size() != db - have) {
-                    throw new Rebuild.Corrupt("its move log lacks moves " + have + " to " + (db - 1));
-                }
-                s.dialogue = Rebuild.replay(s.dialogue, more);
-                more.forEach(m -> s.words.add(m.words()));
-            }
-        } catch (Rebuild.Corrupt e) {
-            quarantine(s.id, e.getMessage());
-            s.evicted = true; // under its lock: a request waiting for it looks again and finds it quarantined
-            held.remove(s.id, s);
-            throw quarantinedError(s.id, e.getMessage());
-        }
-        if (!s.free().isEmpty()) {
-            List<Seat> now = store.seats(s.id);
-            for (int i = 0; i < now.size() && i < s.seats.size(); i++) {
-                s.seats.set(i, now.get(i));
-            }
-        }
-    }
-
-    /**
-     * The dialogue, held and with its lock taken by this thread: from the working set, or rebuilt from the store if
-     * it is not held. 404 when there is no such dialogue, 503 when it is quarantined.
-     */
-    private Served locked(String dialogueId) {
-        if (dialogueId == null) {
-            throw new ServiceException.NotFound("no dialogue " + dialogueId);
-        }
-        while (true) {
-            Served s = held.get(dialogueId);
-            if (s == null) {
-                s = load(dialogueId);
-                if (s == null) {
-                    continue; // another request's rebuild, let go again before this one had its lock
-                }
-                return s;
-            }
-            s.lock.lock();
-            if (!s.evicted) {
-                return s;
-            }
-            // let go between being found and being locked: the store has everything it did; look again
-            s.lock.unlock();
-        }
-    }
-
-    /**
-     * Rebuilds a dialogue that is not held from the store, holds it, and returns it locked by this thread; or null
-     * when the caller should look again (another request rebuilt it meanwhile). Requests for one dialogue share a
-     * single rebuild: the first makes it, the others wait for it.
-     */
-    private Served load(String id) {
-        String reason = quarantined.get(id);
-        if (reason != null) {
-            throw quarantinedError(id, reason);
-        }
-        if (!store.shared() && !known.contains(id)) {
-            // on a database of its own the server knows every dialogue; on a shared one, another server may have
-            // created it
-            throw new ServiceException.NotFound("no dialogue " + id);
-        }
-        CompletableFuture<Served> mine = new CompletableFuture<>();
-        CompletableFuture<Served> other = loads.putIfAbsent(id, mine);
-        if (other != null) {
-            Served s;
-            try {
-                s = other.join();
-            } catch (CompletionException e) {
-                if (e.getCause() instanceof RuntimeException re) {
-                    throw re;
-                }
-                throw e;
-            }
-            s.lock.lock();
-            if (!s.evicted) {
-                return s;
-            }
-            s.lock.unlock();
-            return null;
-        }
-        try {
-            Served there = held.get(id);
-            if (there != null) {
-                // a rebuild that ended between this request's look and its registering its own
-                mine.complete(there);
-                return null;
-            }
-            long t0 = System.nanoTime();
-            Served s = loadStored(id);
-            if (s == null) {
-                reason = quarantined.get(id);
-                RuntimeException e = reason != null ? quarantinedError(id, reason)
-                        : new ServiceException.NotFound("no dialogue " + id);
-                mine.completeExceptionally(e);
-                throw e;
-            }
-            // locked before it is held, so the working set cannot let it go before this request has used it
-            s.lock.lock();
-            hold(s);
-            reloads.incrementAndGet();
-            mine.complete(s);
-            LOG.debug("dialogue {} rebuilt from the store ({} moves) in {} ms", id, s.dialogue.history().size(),
-                    (System.nanoTime() - t0) / 1_000_000);
-            return s;
-        } catch (RuntimeException e) {
-            mine.completeExceptionally(e);
-            throw e;
-        } finally {
-            loads.remove(id, mine);
-        }
-    }
-
-    private static ServiceException quarantinedError(String id, String reason) {
-        return new ServiceException.Unavailable("dialogue " + id + " is quarantined: " + reason);
+        return dialogues.reloads();
     }
 
     @Override

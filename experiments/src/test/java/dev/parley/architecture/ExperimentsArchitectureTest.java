@@ -33,7 +33,7 @@ class ExperimentsArchitectureTest {
     @Test
     void theServersServiceAndStoreKnowNoHttpLibrary() {
         noClasses().that().resideInAPackage("dev.parley.server..")
-                .and().haveNameMatching(".*(Service|Store|Snapshots|Catalogue).*")
+                .and().haveNameMatching(".*(Service|Store|Snapshots|Catalogue|Dialogues|ServedDialogue).*")
                 .should().dependOnClassesThat().resideInAnyPackage("io.javalin..", "org.eclipse.jetty..",
                         "jakarta.servlet..")
                 .because("the service is the API apart from HTTP; routes and status codes belong to the front")
