@@ -11,9 +11,7 @@ import io.javalin.Javalin;
 import io.javalin.compression.CompressionStrategy;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.URI;
 import java.net.URLDecoder;
@@ -23,11 +21,9 @@ import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -68,7 +64,6 @@ import org.slf4j.LoggerFactory;
 public final class DialogueServer implements AutoCloseable {
 
     private static final Logger LOG = LoggerFactory.getLogger(DialogueServer.class);
-    private static final Set<String> INTERACTION_FIELDS = Set.of("speaker", "reply", "target", "text");
     /** Jetty's own threads besides the request threads: an acceptor, a selector and some slack. */
     private static final int JETTY_THREADS = 4;
     /** Once no request is in flight, how long a stop leaves the idle keep-alive connections before cutting them. */
@@ -98,7 +93,7 @@ public final class DialogueServer implements AutoCloseable {
     private final DialogueService service;
     private final Config config;
     private final Javalin app;
-    private final JsonBodies bodies;
+    private final RequestBodies bodies;
     private final GracefulHandler graceful = new GracefulHandler();
     /** Jetty's server and connector, kept when Javalin builds them, for the two-step stop in {@link #close()}. */
     private volatile Server jetty;
@@ -118,7 +113,7 @@ public final class DialogueServer implements AutoCloseable {
         this.service = service;
         this.config = config;
         this.extension = extension;
-        this.bodies = new JsonBodies(config.maxBodyBytes());
+        this.bodies = new RequestBodies(config.maxBodyBytes(), config.idleTimeoutMillis());
         // bounded threads; the queue is Jetty's unbounded default (Jetty warns against a bounded one) and is bounded
         // in effect by the connection limit, since an HTTP/1.1 connection has at most one request in flight
         QueuedThreadPool pool = new QueuedThreadPool(config.threads() + JETTY_THREADS,
@@ -362,7 +357,7 @@ public final class DialogueServer implements AutoCloseable {
 
         /** The request body as JSON within the body limit, or null when there is none. */
         public JsonNode jsonBody(Context ctx) {
-            return optionalJsonBody(ctx);
+            return bodies.optionalJsonObject(ctx);
         }
 
         /** The path's segments, each URL-decoded (a {@code +} stays a plus), empty ones dropped. */
@@ -413,7 +408,7 @@ public final class DialogueServer implements AutoCloseable {
         });
         io.javalin.http.Handler create = ctx -> {
             operator(ctx);
-            List<DialogueService.Named> named = JsonBodies.participants(optionalJsonBody(ctx));
+            List<DialogueService.Named> named = JsonBodies.participants(bodies.optionalJsonObject(ctx));
             DialogueService.Created c = service.create(seg(ctx, 2), named);
             ObjectNode o = DgepJson.MAPPER.createObjectNode().put("dialogueID", c.dialogueId());
             if (!named.isEmpty()) {
@@ -434,7 +429,7 @@ public final class DialogueServer implements AutoCloseable {
             send(ctx, 200, DgepJson.seats(v.seats(), o));
         });
         io.javalin.http.Handler join = ctx -> {
-            optionalJsonBody(ctx);
+            bodies.optionalJsonObject(ctx);
             DialogueService.Joined j = service.join(seg(ctx, 1), seg(ctx, 3));
             send(ctx, 200, DgepJson.MAPPER.createObjectNode().put("participantID", j.participantId())
                     .put("player", j.handle()).put("protocolPlayer", j.player()));
@@ -501,7 +496,7 @@ public final class DialogueServer implements AutoCloseable {
     /** Checks that come before any route: the path decodes, and a declared body is within the limit. */
     private void before(Context ctx) {
         segments(ctx.req().getRequestURI());
-        checkDeclaredLength(ctx);
+        bodies.checkDeclaredLength(ctx);
     }
 
     // ------------------------------------------------------------------ the error table
@@ -577,8 +572,8 @@ public final class DialogueServer implements AutoCloseable {
         String token = config.adminToken();
         if (token == null) {
             if (!loopback(ctx.req().getRemoteAddr())) {
-                throw new ApiException(403, "this server has no operator token (" + Setting.named("adminTokenEnv") + "), so protocol "
-                        + "uploads and new dialogues are open to clients on its own machine only");
+                throw new ApiException(403, "this server has no operator token (" + Setting.named("adminTokenEnv")
+                        + "), so protocol uploads and new dialogues are open to clients on its own machine only");
             }
             return;
         }
@@ -601,7 +596,7 @@ public final class DialogueServer implements AutoCloseable {
     }
 
     private ObjectNode addProtocol(Context ctx) {
-        byte[] body = body(ctx);
+        byte[] body = bodies.bytes(ctx);
         String text;
         try {
             text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
@@ -624,49 +619,9 @@ public final class DialogueServer implements AutoCloseable {
 
     private ObjectNode interaction(Context ctx, String dialogueId, String moveId) {
         String key = JsonBodies.idempotencyKey(ctx.header("Idempotency-Key"));
-        JsonNode root = bodies.parse(body(ctx));
-        if (root == null || !root.isObject()) {
-            throw new ServiceException.Invalid("the body must be a JSON object {\"speaker\": participantID, "
-                    + "\"reply\": {var: text}, \"target\": player, \"text\": words}");
-        }
-        for (Iterator<String> it = root.fieldNames(); it.hasNext(); ) {
-            String f = it.next();
-            if (!INTERACTION_FIELDS.contains(f)) {
-                throw new ServiceException.Invalid("unknown field \"" + f + "\" (fields: speaker, reply, target, text)");
-            }
-        }
-        JsonNode speaker = root.get("speaker");
-        if (speaker == null || speaker.isNull()) {
-            throw new ServiceException.Invalid("missing \"speaker\": the participantID that join returned");
-        }
-        if (!speaker.isTextual()) {
-            throw new ServiceException.Invalid("\"speaker\" must be text (the participantID that join returned)");
-        }
-        String target = scalar(root.get("target"), "target");
-        JsonNode textNode = root.get("text");
-        if (textNode != null && !textNode.isNull() && !textNode.isTextual()) {
-            throw new ServiceException.Invalid("\"text\" must be text (the move's words)");
-        }
-        String words = textNode == null || textNode.isNull() ? null : textNode.asText();
-        Map<String, String> reply = new LinkedHashMap<>();
-        JsonNode r = root.get("reply");
-        if (r != null && !r.isNull()) {
-            if (!r.isObject()) {
-                throw new ServiceException.Invalid("\"reply\" must be an object {variable: text}");
-            }
-            for (Iterator<Map.Entry<String, JsonNode>> it = r.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> e = it.next();
-                reply.put(e.getKey(), scalar(e.getValue(), "reply." + e.getKey()));
-            }
-        }
-        reply.values().removeIf(java.util.Objects::isNull);
-        // DGEP's own example puts the target inside the reply; honour that unless the move has a variable of the name
-        if (target == null && reply.containsKey("target")) {
-            target = reply.get("target");
-            reply.remove("target");
-        }
-        DialogueService.Performed done = service.perform(dialogueId, moveId, speaker.asText(), reply, target, words,
-                key);
+        RequestBodies.Interaction move = bodies.interaction(ctx);
+        DialogueService.Performed done = service.perform(dialogueId, moveId, move.speaker(), move.reply(),
+                move.target(), move.words(), key);
         ObjectNode o = DgepJson.MAPPER.createObjectNode().put("accepted", true);
         if (done.repeated()) {
             o.put("repeated", true);
@@ -674,86 +629,6 @@ public final class DialogueServer implements AutoCloseable {
         o.set("move", DgepJson.transcriptEntry(done.entry()));
         o.set("moves", DgepJson.movesBySeat(done.moves()));
         return o;
-    }
-
-    private static String scalar(JsonNode n, String field) {
-        if (n == null || n.isNull()) {
-            return null;
-        }
-        if (!n.isValueNode()) {
-            throw new ServiceException.Invalid("\"" + field + "\" must be text");
-        }
-        return n.asText();
-    }
-
-    // ------------------------------------------------------------------ bodies
-
-    private void checkDeclaredLength(Context ctx) {
-        String declared = ctx.header("Content-Length");
-        if (declared != null) {
-            long n;
-            try {
-                n = Long.parseLong(declared.trim());
-            } catch (NumberFormatException e) {
-                throw new ServiceException.Invalid("Content-Length is not a number");
-            }
-            if (n > config.maxBodyBytes()) {
-                throw tooLarge();
-            }
-        }
-    }
-
-    private ApiException tooLarge() {
-        return new ApiException(413, "the request body is larger than the limit of " + config.maxBodyBytes()
-                + " bytes");
-    }
-
-    /** Reads the body, refusing (413) as soon as it passes the limit, whatever Content-Length said. */
-    private byte[] body(Context ctx) {
-        int limit = config.maxBodyBytes();
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        byte[] buf = new byte[8192];
-        try (InputStream in = ctx.req().getInputStream()) {
-            int r;
-            while ((r = in.read(buf)) >= 0) {
-                out.write(buf, 0, r);
-                if (out.size() > limit) {
-                    throw tooLarge();
-                }
-            }
-        } catch (IOException e) {
-            if (timedOut(e)) {
-                ctx.header("Connection", "close");
-                throw new ApiException(408, "the request body did not arrive within the idle timeout of "
-                        + config.idleTimeoutMillis() + " ms");
-            }
-            throw new ServiceException.Invalid("the request body could not be read: " + e.getMessage());
-        }
-        return out.toByteArray();
-    }
-
-    private static boolean timedOut(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof java.util.concurrent.TimeoutException) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** {@code new} and {@code join} need no body; one that is sent must still be JSON (DGEP clients send {}). */
-    private JsonNode optionalJsonBody(Context ctx) {
-        byte[] b = body(ctx);
-        if (b.length == 0) {
-            return null;
-        }
-        // a body that is there must be a JSON object: whitespace alone, or `false`, is not "no body"
-        JsonNode parsed = bodies.parse(b);
-        if (!parsed.isObject()) {
-            throw new ServiceException.Invalid("the body must be a JSON object, not " + parsed.getNodeType()
-                    .toString().toLowerCase(java.util.Locale.ROOT));
-        }
-        return parsed;
     }
 
     // ------------------------------------------------------------------ responses
