@@ -50,8 +50,9 @@ final class SweepCommand implements Callable<Integer> {
     List<String> maxReplies;
 
     @Option(names = "--solver", defaultValue = "cfr", split = ",", paramLabel = "SOLVERS",
-            description = "cfr, cfr+, dcfr, lcfr on the expanded tree, mccfr-os, mccfr-es on the lazy game"
-                    + " (estimated figures); a list, they may mix (default ${DEFAULT-VALUE}).")
+            description = "cfr, cfr+, dcfr, lcfr on the expanded tree, cfr-vector, cfr+-vector on its public tree,"
+                    + " mccfr-os, mccfr-es on the lazy game (estimated figures); a list, they may mix (default"
+                    + " ${DEFAULT-VALUE}).")
     List<String> solvers;
 
     @Option(names = "--actions", defaultValue = "move-x-instruction", split = ",", paramLabel = "SPACES",

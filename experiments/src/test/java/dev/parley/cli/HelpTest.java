@@ -3,11 +3,15 @@ package dev.parley.cli;
 import static dev.parley.cli.CliRun.parley;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.parley.nfg.MetaSolvers;
+import dev.parley.solver.Solvers;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -76,6 +80,33 @@ class HelpTest {
         CliRun option = parley("experiment", "--domian", "fruit-trading");
         assertThat(option.code()).isEqualTo(2);
         assertThat(option.err()).contains("did you mean --domain?");
+    }
+
+    /**
+     * An option whose values come from a registry names every value its command takes, so a solver or meta-solver
+     * added to the registry cannot go unmentioned (experiment's and sweep's helps once left out the vector forms
+     * they run).
+     */
+    @Test
+    void everyRegisteredNameIsInTheHelpOfTheOptionThatTakesIt() {
+        CommandLine parley = Parley.commandLine(CliEnvironment.system());
+        Map<String, List<String>> solverHelps = Map.of(
+                "solve", Solvers.names(), "experiment", Solvers.names(), "sweep", Solvers.names(),
+                "imitate", Solvers.cfrNames());
+        solverHelps.forEach((command, names) -> assertNamed(parley, command, "--solver", names));
+        for (String command : new String[] {"nfg", "psro"}) {
+            assertNamed(parley, command, "--meta-solver", MetaSolvers.names());
+        }
+    }
+
+    private static void assertNamed(CommandLine parley, String command, String option, List<String> names) {
+        String help = String.join(" ", parley.getSubcommands().get(command).getCommandSpec().findOption(option)
+                .description());
+        for (String name : names) {
+            // a whole name: "cfr" must not be found inside "cfr+" or "mccfr-os"
+            assertThat(Pattern.compile("(?<![\\w+-])" + Pattern.quote(name) + "(?![\\w+-])").matcher(help).find())
+                    .as("parley %s %s names %s: %s", command, option, name, help).isTrue();
+        }
     }
 
     @Test
