@@ -13,10 +13,18 @@ public final class UnknownNameException extends InputException {
     private final transient List<String> known;
 
     public UnknownNameException(String kind, String name, List<String> known) {
-        super("unknown " + kind + " '" + name + "'; expected one of " + String.join(", ", known));
+        super(message(kind, name, known));
         this.kind = kind;
         this.name = name;
         this.known = List.copyOf(known);
+    }
+
+    /**
+     * {@code unknown KIND 'NAME'; expected one of A, B, C}: the words of every refusal of an unknown name, for a
+     * caller that reports one in another form (a command-line converter).
+     */
+    public static String message(String kind, String name, List<String> known) {
+        return "unknown " + kind + " '" + name + "'; expected one of " + String.join(", ", known);
     }
 
     public String kind() {

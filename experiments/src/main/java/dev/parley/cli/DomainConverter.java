@@ -2,16 +2,43 @@ package dev.parley.cli;
 
 import dev.parley.dialogue.Domain;
 import dev.parley.domain.DialogueDomains;
+import dev.parley.registry.UnknownNameException;
+import java.util.List;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
-/** A {@code --domain} value read from the registry, so an unknown name is refused while the options are parsed. */
+/**
+ * A {@code --domain} value read from the registry, so an unknown name is refused while the options are parsed, in
+ * the same words by every command.
+ */
 final class DomainConverter implements ITypeConverter<Domain> {
 
     @Override
     public Domain convert(String value) {
+        return domain(value, "");
+    }
+
+    private static Domain domain(String value, String orElse) {
         String name = value.strip(); // "a, b" as well as "a,b" in a list
-        return DialogueDomains.find(name).orElseThrow(() -> new TypeConversionException("unknown domain '" + name
-                + "'; expected one of " + String.join(", ", DialogueDomains.names())));
+        // the registry's own words, as every lookup of a domain by name says them
+        return DialogueDomains.find(name).orElseThrow(() -> new TypeConversionException(
+                UnknownNameException.message("dialogue domain", name, DialogueDomains.names()) + orElse));
+    }
+
+    /** The domains a value names where {@code all} is allowed too: every one, or the one it names. */
+    record Choice(List<Domain> domains) {
+
+        Choice {
+            domains = List.copyOf(domains);
+        }
+    }
+
+    /** A {@code --domain} of the commands that also take {@code all} (experiment, sweep). */
+    static final class OrAll implements ITypeConverter<Choice> {
+
+        @Override
+        public Choice convert(String value) {
+            return new Choice(value.strip().equals("all") ? DialogueDomains.all() : List.of(domain(value, ", or all")));
+        }
     }
 }

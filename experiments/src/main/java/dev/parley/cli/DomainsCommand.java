@@ -22,8 +22,10 @@ import picocli.CommandLine.Parameters;
                 + " the move), payoff range, and scenarios (each player's private information).")
 final class DomainsCommand implements Callable<Integer> {
 
-    @Parameters(arity = "0..1", paramLabel = "DOMAIN", description = "One domain (default: every domain).")
-    String name;
+    @Parameters(arity = "0..1", paramLabel = "DOMAIN", converter = DomainConverter.class,
+            completionCandidates = DomainNames.class,
+            description = "One domain: ${COMPLETION-CANDIDATES} (default: every domain).")
+    Domain one;
 
     @Option(names = "--scenarios", defaultValue = "1", paramLabel = "N",
             description = "Scenarios to show per domain: the default one, then seeded draws (default: ${DEFAULT-VALUE}).")
@@ -40,7 +42,7 @@ final class DomainsCommand implements Callable<Integer> {
         if (scenarios < 1) {
             throw new UserInputException("--scenarios must be at least 1, got " + scenarios);
         }
-        List<Domain> domains = name == null ? DialogueDomains.all() : List.of(DialogueDomains.require(name));
+        List<Domain> domains = one == null ? DialogueDomains.all() : List.of(one);
         PrintWriter out = json.out();
         if (json.on()) {
             ObjectNode root = Json.MAPPER.createObjectNode();

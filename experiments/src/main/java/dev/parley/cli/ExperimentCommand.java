@@ -3,7 +3,6 @@ package dev.parley.cli;
 import dev.parley.dialogue.ActionSpace;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Observation;
-import dev.parley.domain.DialogueDomains;
 import dev.parley.domain.support.Nlg;
 import dev.parley.experiment.CostCurve;
 import dev.parley.experiment.CostCurveWriter;
@@ -45,8 +44,8 @@ import picocli.CommandLine.Spec;
 final class ExperimentCommand implements Callable<Integer> {
 
     @Option(names = "--domain", required = true, paramLabel = "DOMAIN", completionCandidates = DomainNames.class,
-            description = "${COMPLETION-CANDIDATES}, or all.")
-    String domain;
+            converter = DomainConverter.OrAll.class, description = "${COMPLETION-CANDIDATES}, or all.")
+    DomainConverter.Choice domain;
 
     @Mixin
     DialogueGameOptions dealt = new DialogueGameOptions(4, 3);
@@ -197,14 +196,7 @@ final class ExperimentCommand implements Callable<Integer> {
             throw new UserInputException("--show must be at least 0, got " + show);
         }
         output.check();
-        List<Domain> domains = new ArrayList<>();
-        if (domain.equals("all")) {
-            domains.addAll(DialogueDomains.all());
-        } else {
-            domains.add(DialogueDomains.find(domain).orElseThrow(() -> new UserInputException("unknown domain '"
-                    + domain + "'; expected one of " + DialogueDomains.all().stream().map(Domain::name).toList()
-                    + " or all")));
-        }
+        List<Domain> domains = domain.domains();
         List<ExperimentConfig> configs = new ArrayList<>();
         for (Domain d : domains) {
             configs.add(new ExperimentConfig(d, dealt.scenarios, dealt.maxReplies(), kind, solving.iterations,

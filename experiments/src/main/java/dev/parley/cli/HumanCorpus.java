@@ -1,5 +1,6 @@
 package dev.parley.cli;
 
+import dev.parley.dialogue.Domain;
 import dev.parley.domain.campsite.Campsite;
 import dev.parley.domain.campsite.CasinoCorpus;
 import dev.parley.domain.campsite.CasinoDialogue;
@@ -12,7 +13,7 @@ import java.util.List;
 record HumanCorpus(List<CasinoDialogue> train, List<CasinoDialogue> valid, List<CasinoDialogue> test, Path testFile) {
 
     /** Reads the splits, refusing a domain without people's data and a missing or bad file, before any work. */
-    static HumanCorpus load(String domain, Path testFile) {
+    static HumanCorpus load(Domain domain, Path testFile) {
         checkDomain(domain);
         if (!Files.isRegularFile(testFile)) {
             throw new UserInputException("the held-out CaSiNo test split is not at " + testFile + " (run from the "
@@ -23,7 +24,7 @@ record HumanCorpus(List<CasinoDialogue> train, List<CasinoDialogue> valid, List<
     }
 
     /** Train and valid only: the held-out split is neither read nor required (its field is empty). */
-    static HumanCorpus loadValid(String domain) {
+    static HumanCorpus loadValid(Domain domain) {
         checkDomain(domain);
         return new HumanCorpus(CasinoCorpus.load(CasinoCorpus.Split.TRAIN),
                 CasinoCorpus.load(CasinoCorpus.Split.VALID), List.of(), null);
@@ -47,10 +48,10 @@ record HumanCorpus(List<CasinoDialogue> train, List<CasinoDialogue> valid, List<
         }
     }
 
-    private static void checkDomain(String domain) {
-        if (!Campsite.NAME.equals(domain)) {
-            throw new UserInputException("--domain " + domain + " has no recorded human dialogues; the studies on "
-                    + "people run on campsite (CaSiNo)");
+    private static void checkDomain(Domain domain) {
+        if (!Campsite.NAME.equals(domain.name())) {
+            throw new UserInputException("--domain " + domain.name() + " has no recorded human dialogues; the studies"
+                    + " on people run on campsite (CaSiNo)");
         }
     }
 }

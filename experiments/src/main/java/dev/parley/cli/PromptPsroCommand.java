@@ -3,7 +3,6 @@ package dev.parley.cli;
 import dev.parley.dialogue.DialogueGame;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.RewardModel;
-import dev.parley.domain.DialogueDomains;
 import dev.parley.experiment.PromptPsroReport;
 import dev.parley.llm.LlmException;
 import dev.parley.llm.RunStats;
@@ -31,7 +30,7 @@ final class PromptPsroCommand {
     }
 
     int run() {
-        Domain domain = DialogueDomains.require(o.target.domain);
+        Domain domain = o.target.domain;
         if (o.iterations < 1) {
             throw new UserInputException("--iterations must be at least 1, got " + o.iterations);
         }

@@ -2,6 +2,7 @@ package dev.parley.cli;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.dialogue.Domain;
 import dev.parley.game.Game;
 import dev.parley.game.GameModelException;
 import dev.parley.game.GameTree;
@@ -60,9 +61,10 @@ final class PsroCommand implements Callable<Integer> {
                 description = "A built-in game (see 'parley games').")
         String game;
 
-        @Option(names = "--domain", required = true, paramLabel = "DOMAIN",
-                description = "A dialogue domain (fruit-trading, ...): prompt-space PSRO.")
-        String domain;
+        @Option(names = "--domain", required = true, paramLabel = "DOMAIN", converter = DomainConverter.class,
+                completionCandidates = DomainNames.class,
+                description = "A dialogue domain (${COMPLETION-CANDIDATES}): prompt-space PSRO.")
+        Domain domain;
     }
 
     @ArgGroup(exclusive = true, multiplicity = "1")

@@ -49,9 +49,9 @@ final class SteerCommand implements Callable<Integer> {
 
     /** The game and policy options both commands share. */
     static final class GameOptions {
-        @Option(names = "--domain", paramLabel = "D", description = "Dialogue domain, e.g. "
-                + "fruit-trading.")
-        String domain;
+        @Option(names = "--domain", paramLabel = "D", converter = DomainConverter.class,
+                completionCandidates = DomainNames.class, description = "Dialogue domain: ${COMPLETION-CANDIDATES}.")
+        Domain domain;
 
         @Mixin
         DialogueGameOptions dealt = new DialogueGameOptions(2, 4);
@@ -86,8 +86,7 @@ final class SteerCommand implements Callable<Integer> {
                 throw new UserInputException("--domain is required (domains: " + String.join(", ",
                         DialogueDomains.names()) + ")");
             }
-            return DialogueDomains.find(domain).orElseThrow(() -> new UserInputException("no dialogue domain "
-                    + domain + " (domains: " + String.join(", ", DialogueDomains.names()) + ")"));
+            return domain;
         }
 
         SteeringModel model(Domain d, LlmOptions.Session session) {

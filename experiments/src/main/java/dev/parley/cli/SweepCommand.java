@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.dialogue.ActionSpace;
 import dev.parley.dialogue.Domain;
 import dev.parley.dialogue.Observation;
-import dev.parley.domain.DialogueDomains;
 import dev.parley.experiment.Experiment;
 import dev.parley.experiment.ExperimentConfig;
 import dev.parley.experiment.Judge;
@@ -41,9 +40,9 @@ import picocli.CommandLine.Spec;
 final class SweepCommand implements Callable<Integer> {
 
     @Option(names = "--domain", required = true, split = ",", paramLabel = "DOMAINS",
-            completionCandidates = DomainNames.class,
+            completionCandidates = DomainNames.class, converter = DomainConverter.OrAll.class,
             description = "${COMPLETION-CANDIDATES} (a list), or all.")
-    List<String> domains;
+    List<DomainConverter.Choice> domains;
 
     @Option(names = "--max-replies", defaultValue = "3", split = ",", paramLabel = "LENGTHS",
             description = "Dialogue lengths, e.g. 2,3,4,5 or 2..5 (default ${DEFAULT-VALUE}).")
@@ -159,19 +158,11 @@ final class SweepCommand implements Callable<Integer> {
         runs.check();
         sampler.check();
         List<Domain> ds = new ArrayList<>();
-        for (String d : distinct(domains, "--domain")) {
-            if (d.equals("all")) {
-                DialogueDomains.all().forEach(x -> {
-                    if (!ds.contains(x)) {
-                        ds.add(x);
-                    }
-                });
-                continue;
-            }
-            Domain found = DialogueDomains.find(d).orElseThrow(() -> new UserInputException("unknown domain '" + d
-                    + "'; expected " + DialogueDomains.all().stream().map(Domain::name).toList() + " or all"));
-            if (!ds.contains(found)) {
-                ds.add(found);
+        for (DomainConverter.Choice choice : domains) {
+            for (Domain d : choice.domains()) {
+                if (!ds.contains(d)) {
+                    ds.add(d);
+                }
             }
         }
         List<SolverKind> vs = new ArrayList<>();

@@ -47,8 +47,9 @@ class DomainsCommandTest {
     void badInputIsOneLineAndExit2() {
         CliRun unknown = parley("domains", "chess");
         assertThat(unknown.code()).isEqualTo(2);
-        assertThat(unknown.err()).isEqualTo("parley: unknown dialogue domain 'chess'; expected one of fruit-trading,"
-                + " scheduling, debate, campsite, deal-or-no-deal\n");
+        assertThat(unknown.err()).isEqualTo("parley: Invalid value for positional parameter at index 0 (DOMAIN):"
+                + " unknown dialogue domain 'chess'; expected one of fruit-trading, scheduling, debate, campsite,"
+                + " deal-or-no-deal (try: parley domains --help)\n");
         CliRun none = parley("domains", "--scenarios", "0");
         assertThat(none.code()).isEqualTo(2);
         assertThat(none.err()).isEqualTo("parley: --scenarios must be at least 1, got 0\n");

@@ -153,7 +153,7 @@ class ImitateCommandTest {
 
     @Test
     void aTrainingDomainIsReadLikeTheHeldOutOne() {
-        String expected = "unknown domain 'nosuch'; expected one of fruit-trading, scheduling, debate, campsite,"
+        String expected = "unknown dialogue domain 'nosuch'; expected one of fruit-trading, scheduling, debate, campsite,"
                 + " deal-or-no-deal (try: parley imitate --help)\n";
         CliRun heldout = CliRun.parley("imitate", "--heldout", "nosuch");
         CliRun train = CliRun.parley("imitate", "--train", "fruit-trading, nosuch");

@@ -64,7 +64,8 @@ class ServerCommandsTest {
                 + "(or: parley steer demo --domain D)");
         Run domain = parley("steer", "demo", "--domain", "chess");
         assertThat(domain.code()).isEqualTo(2);
-        assertThat(domain.err().strip()).startsWith("parley: no dialogue domain chess (domains: fruit-trading");
+        assertThat(domain.err().strip()).startsWith("parley: Invalid value for option '--domain': unknown dialogue"
+                + " domain 'chess'; expected one of fruit-trading");
         Run bench = parley("serve-bench", "--dialogues", "0");
         assertThat(bench.code()).isEqualTo(2);
         assertThat(bench.err().lines().count()).isEqualTo(1);

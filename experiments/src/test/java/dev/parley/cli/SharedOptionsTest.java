@@ -76,6 +76,34 @@ class SharedOptionsTest {
                     dir.resolve("sweep").toString()});
     }
 
+    /**
+     * An unknown domain is refused while the options are parsed, in the registry's words, by every command that
+     * takes one (those that also take {@code all} say so).
+     */
+    @Test
+    void anUnknownDomainIsRefusedInTheRegistrysWordsEverywhere(@TempDir Path dir) {
+        String known = "unknown dialogue domain 'chess'; expected one of fruit-trading, scheduling, debate, campsite,"
+                + " deal-or-no-deal";
+        String[][] runs = {
+            {"experiment", "--domain", "chess"},
+            {"sweep", "--domain", "chess", "--out", dir.resolve("sweep").toString()},
+            {"psro", "--domain", "chess", "--iterations", "1"},
+            {"steer", "--domain", "chess", "--state", STATE},
+            {"study", "reward", "--domain", "chess"},
+            {"study", "steering", "--domain", "chess"},
+            {"study", "human-solver", "--domain", "chess", "--valid-only"},
+        };
+        for (String[] args : runs) {
+            CliRun r = parley(args);
+            boolean orAll = args[0].equals("experiment") || args[0].equals("sweep");
+            String command = args[0].equals("study") ? "study " + args[1] : args[0];
+            assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
+            assertThat(r.err()).as(String.join(" ", args)).isEqualTo("parley: Invalid value for option '--domain'"
+                    + (args[0].equals("sweep") ? " (DOMAINS)" : "") + ": " + known + (orAll ? ", or all" : "")
+                    + " (try: parley " + command + " --help)\n");
+        }
+    }
+
     @Test
     void noMessageIsRefusedTheSameWayEverywhere() {
         refusedAlike("--max-replies must be at least 1, got 0",
