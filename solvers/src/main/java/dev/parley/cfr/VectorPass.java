@@ -49,158 +49,195 @@ final class VectorPass {
      */
     VectorPass(GameTree tree, PublicTree publicTree, int p, int[][] seqAt, double[] chanceReach, int[] parentSeq,
             int numSlots) {
-        int o = 1 - p;
-        int n = tree.numNodes();
-        int[] player = tree.players();
-        int[] firstChild = tree.firstChildren();
-        int[] childCount = tree.childCounts();
-        int[] infoset = tree.infosets();
-        int[] slotStart = tree.slotStarts();
-        int numGroups = publicTree.numGroups();
-        int[] order = publicTree.bottomUp();
-        int[] group = new int[n];
-        for (int node = 0; node < n; node++) {
-            group[node] = publicTree.group(node);
-        }
-        // The nodes of each state, by counting sort.
-        int[] groupStart = new int[numGroups + 1];
-        for (int node = 0; node < n; node++) {
-            groupStart[group[node] + 1]++;
-        }
-        for (int g = 0; g < numGroups; g++) {
-            groupStart[g + 1] += groupStart[g];
-        }
-        int[] nodesOf = new int[n];
-        int[] fill = Arrays.copyOf(groupStart, numGroups);
-        for (int node = 0; node < n; node++) {
-            nodesOf[fill[group[node]]++] = node;
-        }
+        States states = States.of(tree.numNodes(), publicTree);
         // One w entry per (state, own sequence), states in bottom-up order.
         long stride = numSlots + 1L;
         Map<Long, Integer> wIndex = new HashMap<>();
-        for (int g : order) {
-            for (int k = groupStart[g]; k < groupStart[g + 1]; k++) {
-                wIndex.putIfAbsent(g * stride + seqAt[p][nodesOf[k]], wIndex.size());
+        for (int g : publicTree.bottomUp()) {
+            for (int k = states.start[g]; k < states.start[g + 1]; k++) {
+                wIndex.putIfAbsent(g * stride + seqAt[p][states.nodes[k]], wIndex.size());
             }
         }
         this.w = new double[wIndex.size()];
         this.actionValue = new double[numSlots];
+        Terminals terminals = Terminals.of(tree, states.group, p, seqAt, chanceReach, wIndex, stride);
+        this.termW = terminals.w;
+        this.termOpponent = terminals.opponent;
+        this.termCoefficient = terminals.coefficient;
+        Program program = Program.of(tree, publicTree.bottomUp(), states, p, seqAt, parentSeq, wIndex, stride,
+                w.length);
+        this.stateKind = program.stateKind;
+        this.pairEnd = program.pairEnd;
+        this.infosetEnd = program.infosetEnd;
+        this.pairDst = program.pairDst;
+        this.pairSrc = program.pairSrc;
+        this.opInfoset = program.opInfoset;
+        this.opDst = program.opDst;
+    }
 
-        // Terminal matrix entries, folded per (w entry, opponent sequence).
-        Map<Long, double[]> coefficient = new HashMap<>();
-        long opponentStride = numSlots + 1L;
-        int terminalEntries = 0;
-        int[] entryW = new int[16];
-        int[] entryOpp = new int[16];
-        for (int node = 0; node < n; node++) {
-            if (player[node] != GameTree.TERMINAL) {
-                continue;
+    /** The public state of each node, and the nodes of each state ({@code nodes[start[g]..start[g + 1])}). */
+    private record States(int[] group, int[] start, int[] nodes) {
+
+        /** By counting sort. */
+        static States of(int n, PublicTree publicTree) {
+            int numGroups = publicTree.numGroups();
+            int[] group = new int[n];
+            for (int node = 0; node < n; node++) {
+                group[node] = publicTree.group(node);
             }
-            int wi = wIndex.get(group[node] * stride + seqAt[p][node]);
-            double[] c = coefficient.get(wi * opponentStride + seqAt[o][node]);
-            if (c == null) {
-                c = new double[1];
-                coefficient.put(wi * opponentStride + seqAt[o][node], c);
-                if (terminalEntries == entryW.length) {
-                    entryW = Arrays.copyOf(entryW, terminalEntries * 2);
-                    entryOpp = Arrays.copyOf(entryOpp, terminalEntries * 2);
+            int[] groupStart = new int[numGroups + 1];
+            for (int node = 0; node < n; node++) {
+                groupStart[group[node] + 1]++;
+            }
+            for (int g = 0; g < numGroups; g++) {
+                groupStart[g + 1] += groupStart[g];
+            }
+            int[] nodesOf = new int[n];
+            int[] fill = Arrays.copyOf(groupStart, numGroups);
+            for (int node = 0; node < n; node++) {
+                nodesOf[fill[group[node]]++] = node;
+            }
+            return new States(group, groupStart, nodesOf);
+        }
+    }
+
+    /** The terminal matrix: {@code w[w[e]] += coefficient[e] * seqReach[opponent[e]]}, one entry per pair. */
+    private record Terminals(int[] w, int[] opponent, double[] coefficient) {
+
+        /** The terminal histories' chance reach × payoff, folded per (w entry, opponent sequence). */
+        static Terminals of(GameTree tree, int[] group, int p, int[][] seqAt, double[] chanceReach,
+                Map<Long, Integer> wIndex, long stride) {
+            int o = 1 - p;
+            int[] player = tree.players();
+            Map<Long, double[]> coefficient = new HashMap<>();
+            long opponentStride = stride;
+            int terminalEntries = 0;
+            int[] entryW = new int[16];
+            int[] entryOpp = new int[16];
+            for (int node = 0; node < player.length; node++) {
+                if (player[node] != GameTree.TERMINAL) {
+                    continue;
                 }
-                entryW[terminalEntries] = wi;
-                entryOpp[terminalEntries] = seqAt[o][node];
-                terminalEntries++;
+                int wi = wIndex.get(group[node] * stride + seqAt[p][node]);
+                double[] c = coefficient.get(wi * opponentStride + seqAt[o][node]);
+                if (c == null) {
+                    c = new double[1];
+                    coefficient.put(wi * opponentStride + seqAt[o][node], c);
+                    if (terminalEntries == entryW.length) {
+                        entryW = Arrays.copyOf(entryW, terminalEntries * 2);
+                        entryOpp = Arrays.copyOf(entryOpp, terminalEntries * 2);
+                    }
+                    entryW[terminalEntries] = wi;
+                    entryOpp[terminalEntries] = seqAt[o][node];
+                    terminalEntries++;
+                }
+                c[0] += chanceReach[node] * tree.utility(node, p);
             }
-            c[0] += chanceReach[node] * tree.utility(node, p);
+            int[] termW = Arrays.copyOf(entryW, terminalEntries);
+            int[] termOpponent = Arrays.copyOf(entryOpp, terminalEntries);
+            double[] termCoefficient = new double[terminalEntries];
+            for (int e = 0; e < terminalEntries; e++) {
+                termCoefficient[e] = coefficient.get(termW[e] * opponentStride + termOpponent[e])[0];
+            }
+            return new Terminals(termW, termOpponent, termCoefficient);
         }
-        this.termW = Arrays.copyOf(entryW, terminalEntries);
-        this.termOpponent = Arrays.copyOf(entryOpp, terminalEntries);
-        this.termCoefficient = new double[terminalEntries];
-        for (int e = 0; e < terminalEntries; e++) {
-            termCoefficient[e] = coefficient.get(termW[e] * opponentStride + termOpponent[e])[0];
-        }
+    }
 
-        // Non-terminal states, bottom-up.
-        int states = 0;
-        for (int g : order) {
-            if (player[nodesOf[groupStart[g]]] != GameTree.TERMINAL) {
-                states++;
+    /** What {@link #backward} runs over the non-terminal states, bottom-up (see the fields of the same names). */
+    private record Program(byte[] stateKind, int[] pairEnd, int[] infosetEnd, int[] pairDst, int[] pairSrc,
+            int[] opInfoset, int[] opDst) {
+
+        static Program of(GameTree tree, int[] order, States st, int p, int[][] seqAt, int[] parentSeq,
+                Map<Long, Integer> wIndex, long stride, int wSize) {
+            int[] player = tree.players();
+            int[] firstChild = tree.firstChildren();
+            int[] childCount = tree.childCounts();
+            int[] infoset = tree.infosets();
+            int[] slotStart = tree.slotStarts();
+            int[] group = st.group;
+            int[] groupStart = st.start;
+            int[] nodesOf = st.nodes;
+            int states = 0;
+            for (int g : order) {
+                if (player[nodesOf[groupStart[g]]] != GameTree.TERMINAL) {
+                    states++;
+                }
             }
-        }
-        this.stateKind = new byte[states];
-        this.pairEnd = new int[states];
-        this.infosetEnd = new int[states];
-        IntList dst = new IntList();
-        IntList src = new IntList();
-        IntList ops = new IntList();
-        IntList opDsts = new IntList();
-        boolean[] seenGroup = new boolean[numGroups];
-        boolean[] seenInfoset = new boolean[tree.numInfosets()];
-        int[] readBy = new int[w.length]; // the state (+1) that last read each w entry: each is added once
-        int s = 0;
-        for (int g : order) {
-            int first = nodesOf[groupStart[g]];
-            if (player[first] == GameTree.TERMINAL) {
-                continue;
-            }
-            boolean own = player[first] == p;
-            stateKind[s] = own ? OWN : SUM;
-            if (!own) {
-                // Add up each child state once (own sequences are unchanged below others' moves).
-                for (int k = groupStart[g]; k < groupStart[g + 1]; k++) {
-                    int node = nodesOf[k];
-                    for (int c = firstChild[node], end = c + childCount[node]; c < end; c++) {
-                        int cg = group[c];
-                        if (seenGroup[cg]) {
-                            continue;
+            byte[] stateKind = new byte[states];
+            int[] pairEnd = new int[states];
+            int[] infosetEnd = new int[states];
+            IntList dst = new IntList();
+            IntList src = new IntList();
+            IntList ops = new IntList();
+            IntList opDsts = new IntList();
+            boolean[] seenGroup = new boolean[groupStart.length - 1];
+            boolean[] seenInfoset = new boolean[tree.numInfosets()];
+            int[] readBy = new int[wSize]; // the state (+1) that last read each w entry: each is added once
+            int s = 0;
+            for (int g : order) {
+                int first = nodesOf[groupStart[g]];
+                if (player[first] == GameTree.TERMINAL) {
+                    continue;
+                }
+                boolean own = player[first] == p;
+                stateKind[s] = own ? OWN : SUM;
+                if (!own) {
+                    // Add up each child state once (own sequences are unchanged below others' moves).
+                    for (int k = groupStart[g]; k < groupStart[g + 1]; k++) {
+                        int node = nodesOf[k];
+                        for (int c = firstChild[node], end = c + childCount[node]; c < end; c++) {
+                            int cg = group[c];
+                            if (seenGroup[cg]) {
+                                continue;
+                            }
+                            seenGroup[cg] = true;
+                            for (int j = groupStart[cg]; j < groupStart[cg + 1]; j++) {
+                                int seq = seqAt[p][nodesOf[j]];
+                                int from = wIndex.get(cg * stride + seq);
+                                if (readBy[from] != s + 1) {
+                                    readBy[from] = s + 1;
+                                    dst.add(wIndex.get(g * stride + seq));
+                                    src.add(from);
+                                }
+                            }
                         }
-                        seenGroup[cg] = true;
-                        for (int j = groupStart[cg]; j < groupStart[cg + 1]; j++) {
-                            int seq = seqAt[p][nodesOf[j]];
-                            int from = wIndex.get(cg * stride + seq);
+                    }
+                } else {
+                    // Each action's value: the w entries of its slot in the child states (one state per action when
+                    // every history of the infoset leads to the same kind of node, else each counted once).
+                    for (int k = groupStart[g]; k < groupStart[g + 1]; k++) {
+                        int node = nodesOf[k];
+                        int is = infoset[node];
+                        if (!seenInfoset[is]) {
+                            seenInfoset[is] = true;
+                            ops.add(is);
+                            opDsts.add(wIndex.get(g * stride + parentSeq[is]));
+                        }
+                        for (int c = firstChild[node], a = 0, end = c + childCount[node]; c < end; c++, a++) {
+                            int slot = slotStart[is] + a;
+                            int from = wIndex.get(group[c] * stride + slot);
                             if (readBy[from] != s + 1) {
                                 readBy[from] = s + 1;
-                                dst.add(wIndex.get(g * stride + seq));
+                                dst.add(slot);
                                 src.add(from);
                             }
                         }
                     }
                 }
-            } else {
-                // Each action's value: the w entries of its slot in the child states (one state per action when
-                // every history of the infoset leads to the same kind of node, else each counted once).
+                pairEnd[s] = dst.size();
+                infosetEnd[s] = ops.size();
+                // reset the marks of this state's children
                 for (int k = groupStart[g]; k < groupStart[g + 1]; k++) {
                     int node = nodesOf[k];
-                    int is = infoset[node];
-                    if (!seenInfoset[is]) {
-                        seenInfoset[is] = true;
-                        ops.add(is);
-                        opDsts.add(wIndex.get(g * stride + parentSeq[is]));
-                    }
-                    for (int c = firstChild[node], a = 0, end = c + childCount[node]; c < end; c++, a++) {
-                        int slot = slotStart[is] + a;
-                        int from = wIndex.get(group[c] * stride + slot);
-                        if (readBy[from] != s + 1) {
-                            readBy[from] = s + 1;
-                            dst.add(slot);
-                            src.add(from);
-                        }
+                    for (int c = firstChild[node], end = c + childCount[node]; c < end; c++) {
+                        seenGroup[group[c]] = false;
                     }
                 }
+                s++;
             }
-            pairEnd[s] = dst.size();
-            infosetEnd[s] = ops.size();
-            // reset the marks of this state's children
-            for (int k = groupStart[g]; k < groupStart[g + 1]; k++) {
-                int node = nodesOf[k];
-                for (int c = firstChild[node], end = c + childCount[node]; c < end; c++) {
-                    seenGroup[group[c]] = false;
-                }
-            }
-            s++;
+            return new Program(stateKind, pairEnd, infosetEnd, dst.toArray(), src.toArray(), ops.toArray(),
+                    opDsts.toArray());
         }
-        this.pairDst = dst.toArray();
-        this.pairSrc = src.toArray();
-        this.opInfoset = ops.toArray();
-        this.opDst = opDsts.toArray();
     }
 
     /** Number of w entries (values kept per iteration). */
