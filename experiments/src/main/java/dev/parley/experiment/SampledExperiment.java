@@ -107,25 +107,9 @@ public final class SampledExperiment {
             RunStats now = llmStats.get();
             return now == null ? game.account().verification().requested() : now.modelCalls() - before.modelCalls();
         };
-        MccfrSolver solver;
-        Spent spent = Spent.NONE;
-        if (options.resume() != null) {
-            try (InputStream in = new BufferedInputStream(Files.newInputStream(options.resume()))) {
-                spent = Spent.read(in);
-                solver = MccfrSolver.resume(game, in);
-            } catch (IOException e) {
-                throw new IOException(options.resume() + ": " + e.getMessage(), e);
-            }
-            if (solver.sampling() != options.sampling()) {
-                throw new IOException(options.resume() + " holds a " + Solvers.nameOf(solver.sampling())
-                        + " solver, not " + Solvers.nameOf(options.sampling()));
-            }
-            if (solver.seed() != config.seed()) {
-                LOG.info("resumed solver seeded {}, not the configured seed {}: its seed is kept", solver.seed(), config.seed());
-            }
-        } else {
-            solver = MccfrSolver.resumableOnGame(game, options.sampling(), config.seed());
-        }
+        Started started = start(game, config, options);
+        MccfrSolver solver = started.solver();
+        Spent spent = started.spent();
         int resumedAt = solver.iterations();
         List<Checkpoint> checkpoints = new ArrayList<>();
         long estimationCalls = 0;
@@ -209,6 +193,34 @@ public final class SampledExperiment {
                 config.judge().label(), config.actions().label(),
                 config.observe().label(), config.seedsPerMessage(), options.budgetCalls(), options.budgetSeconds(),
                 spent.calls(), spent.seconds(), solvingSeconds);
+    }
+
+    /** The solver a run starts from, and what earlier runs it continues spent. */
+    private record Started(MccfrSolver solver, Spent spent) {
+    }
+
+    /** A fresh solver, or the one saved in {@code options.resume()} (same sampling; its own seed is kept). */
+    private static Started start(DialogueGame game, ExperimentConfig config, Options options) throws IOException {
+        if (options.resume() == null) {
+            return new Started(MccfrSolver.resumableOnGame(game, options.sampling(), config.seed()), Spent.NONE);
+        }
+        MccfrSolver solver;
+        Spent spent;
+        try (InputStream in = new BufferedInputStream(Files.newInputStream(options.resume()))) {
+            spent = Spent.read(in);
+            solver = MccfrSolver.resume(game, in);
+        } catch (IOException e) {
+            throw new IOException(options.resume() + ": " + e.getMessage(), e);
+        }
+        if (solver.sampling() != options.sampling()) {
+            throw new IOException(options.resume() + " holds a " + Solvers.nameOf(solver.sampling())
+                    + " solver, not " + Solvers.nameOf(options.sampling()));
+        }
+        if (solver.seed() != config.seed()) {
+            LOG.info("resumed solver seeded {}, not the configured seed {}: its seed is kept", solver.seed(),
+                    config.seed());
+        }
+        return new Started(solver, spent);
     }
 
     /** Expands the (small) tree and measures the sampled profile exactly. */
