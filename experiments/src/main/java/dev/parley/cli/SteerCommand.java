@@ -92,8 +92,11 @@ final class SteerCommand implements Callable<Integer> {
         SteeringModel model(Domain d, LlmOptions.Session session) {
             dealt.check();
             policyOut.check();
-            if (solving.iterations < 1 || pollMs < 1 || timeoutSeconds < 1) {
-                throw new UserInputException("--iterations, --poll-ms and --turn-timeout must be positive");
+            // each named alone, in the words every command uses for a count below its minimum
+            StudyCommand.atLeast(solving.iterations, 1, "--iterations");
+            if (pollMs < 1 || timeoutSeconds < 1) {
+                throw new UserInputException(pollMs < 1 ? "--poll-ms must be at least 1, got " + pollMs
+                        : "--turn-timeout must be at least 1, got " + timeoutSeconds);
             }
             if (scenario < 0 || scenario >= dealt.scenarios) {
                 throw new UserInputException("--scenario must be between 0 and " + (dealt.scenarios - 1));

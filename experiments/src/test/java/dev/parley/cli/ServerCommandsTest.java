@@ -66,6 +66,11 @@ class ServerCommandsTest {
         assertThat(domain.code()).isEqualTo(2);
         assertThat(domain.err().strip()).startsWith("parley: Invalid value for option '--domain': unknown dialogue"
                 + " domain 'chess'; expected one of fruit-trading");
+        for (String option : new String[] {"--poll-ms", "--turn-timeout"}) {
+            Run zero = parley("steer", "demo", "--domain", "debate", option, "0");
+            assertThat(zero.code()).isEqualTo(2);
+            assertThat(zero.err()).isEqualTo("parley: " + option + " must be at least 1, got 0\n");
+        }
         Run bench = parley("serve-bench", "--dialogues", "0");
         assertThat(bench.code()).isEqualTo(2);
         assertThat(bench.err().lines().count()).isEqualTo(1);

@@ -105,6 +105,18 @@ class SharedOptionsTest {
     }
 
     @Test
+    void noIterationIsRefusedTheSameWayEverywhere(@TempDir Path dir) {
+        refusedAlike("--iterations must be at least 1, got 0",
+                new String[] {"solve", "--game", "kuhn_poker", "--solver", "cfr", "--iterations", "0"},
+                new String[] {"psro", "--game", "kuhn_poker", "--meta-solver", "nash", "--iterations", "0"},
+                new String[] {"psro", "--domain", "debate", "--iterations", "0"},
+                new String[] {"experiment", "--domain", "debate", "--iterations", "0"},
+                new String[] {"imitate", "--iterations", "0"},
+                new String[] {"steer", "demo", "--domain", "debate", "--iterations", "0"},
+                new String[] {"study", "human-solver", "--domain", "campsite", "--valid-only", "--iterations", "0"});
+    }
+
+    @Test
     void noMessageIsRefusedTheSameWayEverywhere() {
         refusedAlike("--max-replies must be at least 1, got 0",
                 new String[] {"experiment", "--domain", "fruit-trading", "--max-replies", "0"},
