@@ -16,6 +16,7 @@ import dev.parley.imitation.Trainer;
 import dev.parley.nfg.MetaSolver;
 import dev.parley.nfg.MetaSolverException;
 import dev.parley.nfg.MetaSolvers;
+import dev.parley.registry.UnknownNameException;
 import dev.parley.solver.Solvers;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -104,10 +105,12 @@ final class ImitateCommand implements Callable<Integer> {
         List<SolvedGame.InfoState> dataset = null;
         if (datasetIn != null) {
             dataset = readDataset();
-            // the report names the domains the states came from
-            trainDomains = new ArrayList<>();
-            for (String name : dataset.stream().map(SolvedGame.InfoState::domain).distinct().toList()) {
-                trainDomains.add(StudyCommand.domain(name));
+            // the report names the domains the states came from, each known to the registry
+            try {
+                trainDomains = dataset.stream().map(SolvedGame.InfoState::domain).distinct()
+                        .map(DialogueDomains::require).toList();
+            } catch (UnknownNameException e) {
+                throw e.in("--dataset-in " + datasetIn);
             }
         }
         List<ImitationStudy.Run> done = new ArrayList<>();
@@ -151,13 +154,13 @@ final class ImitateCommand implements Callable<Integer> {
                 throw new UserInputException("--split scenarios trains on --heldout " + held.name()
                         + " itself; drop --train");
             }
-            return new ArrayList<>(List.of(held));
+            return List.of(held);
         }
         if (train != null) {
             if (train.isEmpty()) {
                 throw new UserInputException("--train needs at least one domain");
             }
-            return new ArrayList<>(train);
+            return List.copyOf(train);
         }
         List<Domain> alike = new ArrayList<>();
         for (Domain d : DialogueDomains.all()) {
@@ -218,7 +221,10 @@ final class ImitateCommand implements Callable<Integer> {
         }
     }
 
-    /** The first seed's network, to --model-out when asked (a run that loaded its network with --model-in trains none). */
+    /**
+     * The first seed's network, to --model-out when asked (a run that loaded its network with --model-in trains
+     * none).
+     */
     private void writeModel(ImitationStudy.Run first, Domain held) {
         if (modelOut == null || first.training() == null) {
             return;

@@ -94,10 +94,8 @@ final class SteerCommand implements Callable<Integer> {
             policyOut.check();
             // each named alone, in the words every command uses for a count below its minimum
             StudyCommand.atLeast(solving.iterations, 1, "--iterations");
-            if (pollMs < 1 || timeoutSeconds < 1) {
-                throw new UserInputException(pollMs < 1 ? "--poll-ms must be at least 1, got " + pollMs
-                        : "--turn-timeout must be at least 1, got " + timeoutSeconds);
-            }
+            StudyCommand.atLeast(pollMs, 1, "--poll-ms");
+            StudyCommand.atLeast(timeoutSeconds, 1, "--turn-timeout");
             if (scenario < 0 || scenario >= dealt.scenarios) {
                 throw new UserInputException("--scenario must be between 0 and " + (dealt.scenarios - 1));
             }

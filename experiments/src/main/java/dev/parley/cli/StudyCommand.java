@@ -6,7 +6,6 @@ import dev.parley.dialogue.Domain;
 import dev.parley.llm.LlmException;
 import dev.parley.dialogue.MoveGenerator;
 import dev.parley.dialogue.OfflineMoveGenerator;
-import dev.parley.domain.DialogueDomains;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,13 +38,7 @@ final class StudyCommand implements Callable<Integer> {
         return Parley.EXIT_USAGE;
     }
 
-    /** The domain of that name, or one line naming the known ones. */
-    static Domain domain(String name) {
-        return DialogueDomains.find(name).orElseThrow(() -> new UserInputException("unknown domain '" + name
-                + "'; expected one of " + DialogueDomains.names()));
-    }
-
-    static void atLeast(int value, int min, String option) {
+    static void atLeast(long value, long min, String option) {
         if (value < min) {
             throw new UserInputException(option + " must be at least " + min + ", got " + value);
         }

@@ -364,7 +364,8 @@ public final class DialogueService implements AutoCloseable {
             if (!any) {
                 throw new ServiceException.NotFound("dialogue " + s.id + " (" + s.protocolName + ") has no player or"
                         + " role " + role + " (players: "
-                        + String.join(", ", s.seats.stream().map(Seat::handle).toList()) + "; roles: " + String.join(", ", s.protocol.roles()) + ")");
+                        + String.join(", ", s.seats.stream().map(Seat::handle).toList()) + "; roles: "
+                        + String.join(", ", s.protocol.roles()) + ")");
             }
             throw new ServiceException.Conflict("every player with role " + role + " in dialogue " + s.id
                     + " has joined already" + (s.free().isEmpty() ? "" : " (free: " + String.join(", ", s.free())

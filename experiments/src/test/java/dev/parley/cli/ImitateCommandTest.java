@@ -113,6 +113,14 @@ class ImitateCommandTest {
         CliRun bad = CliRun.parley(args("--heldout", "scheduling", "--dataset-in", broken.toString()));
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err().strip()).startsWith("parley: ").contains(broken + ":2:").doesNotContain("\n");
+        // states of a domain the registry does not know are refused in its words, naming the file
+        Path stranger = dir.resolve("stranger.jsonl");
+        Files.writeString(stranger, Files.readAllLines(dataset).get(0)
+                .replaceFirst("\"domain\":\"[^\"]*\"", "\"domain\":\"chess\"") + "\n");
+        CliRun unknown = CliRun.parley(args("--heldout", "scheduling", "--dataset-in", stranger.toString()));
+        assertThat(unknown.code()).isEqualTo(2);
+        assertThat(unknown.err()).isEqualTo("parley: --dataset-in " + stranger + ": unknown dialogue domain 'chess';"
+                + " expected one of fruit-trading, scheduling, debate, campsite, deal-or-no-deal\n");
         // a model for other instructions is refused in one line
         CliRun wrong = CliRun.parley(args("--heldout", "debate", "--train", "fruit-trading", "--model-in",
                 model.toString()));
@@ -153,8 +161,8 @@ class ImitateCommandTest {
 
     @Test
     void aTrainingDomainIsReadLikeTheHeldOutOne() {
-        String expected = "unknown dialogue domain 'nosuch'; expected one of fruit-trading, scheduling, debate, campsite,"
-                + " deal-or-no-deal (try: parley imitate --help)\n";
+        String expected = "unknown dialogue domain 'nosuch'; expected one of fruit-trading, scheduling, debate,"
+                + " campsite, deal-or-no-deal (try: parley imitate --help)\n";
         CliRun heldout = CliRun.parley("imitate", "--heldout", "nosuch");
         CliRun train = CliRun.parley("imitate", "--train", "fruit-trading, nosuch");
         assertThat(heldout.code()).isEqualTo(2);
