@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import dev.parley.io.InputFiles;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.StringReader;
@@ -83,7 +84,7 @@ public final class AifJson {
     }
 
     public static AifGraph read(Path file) throws IOException {
-        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (Reader r = InputFiles.openText(file)) {
             return read(r, file.toString());
         } catch (UncheckedIOException e) {
             throw e.getCause();

@@ -1,8 +1,6 @@
 package dev.parley.dgdl;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
+import dev.parley.io.InputFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,12 +56,7 @@ public final class ProtocolParser {
     }
 
     private static String read(Path file) {
-        try {
-            return Files.readString(file, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            throw new DgdlException(file.toString(), new SourcePosition(1, 1),
-                    "cannot read file (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")");
-        }
+        return InputFiles.readText(file);
     }
 
     /**

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.io.InputFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -288,7 +289,7 @@ public final class TabularPolicy implements Policy {
     public static TabularPolicy read(Path file) throws IOException {
         JsonNode root;
         try {
-            root = JSON.readTree(Files.readString(file));
+            root = JSON.readTree(InputFiles.readText(file));
         } catch (JsonProcessingException e) {
             throw new PolicyFormatException(dev.parley.json.JsonErrors.inFile(file, e));
         }

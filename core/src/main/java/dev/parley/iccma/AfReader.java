@@ -2,11 +2,10 @@ package dev.parley.iccma;
 
 import dev.parley.argument.ArgumentationFramework;
 import dev.parley.argument.AttackList;
+import dev.parley.io.InputFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -34,7 +33,7 @@ public final class AfReader {
     }
 
     public static ArgumentationFramework read(Path file, AfFormat format) throws IOException {
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (BufferedReader r = InputFiles.openText(file)) {
             return read(r, file.toString(), format);
         }
     }

@@ -3,11 +3,10 @@ package dev.parley.iccma;
 import dev.parley.argument.ArgumentationFramework;
 import dev.parley.argument.Audience;
 import dev.parley.argument.ValueBasedFramework;
+import dev.parley.io.InputFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -36,7 +35,7 @@ public final class VafReader {
     }
 
     public static ValueBasedFile read(Path file) throws IOException {
-        try (BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+        try (BufferedReader r = InputFiles.openText(file)) {
             return read(r, file.toString());
         }
     }

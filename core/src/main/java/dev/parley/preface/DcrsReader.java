@@ -6,10 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.networknt.schema.serialization.node.LocationJsonNodeFactoryFactory;
 import com.networknt.schema.utils.JsonNodes;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
+import dev.parley.io.InputFiles;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -25,15 +22,7 @@ public final class DcrsReader {
     }
 
     public static Dcrs read(Path file) {
-        String text;
-        try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
-            throw new DcrsException(file + ": no such file", e);
-        } catch (IOException e) {
-            throw new DcrsException(file + ": cannot read: " + e.getMessage(), e);
-        }
-        return parse(text, file.toString());
+        return parse(InputFiles.readText(file), file.toString());
     }
 
     /**

@@ -164,8 +164,10 @@ class AifJsonTest {
     }
 
     @Test
-    void readingAMissingFileIsAnIoError(@TempDir Path dir) {
-        assertThatThrownBy(() -> AifJson.read(dir.resolve("nope.json"))).isInstanceOf(IOException.class);
+    void readingAMissingFileIsBadInputAndWritesNothing(@TempDir Path dir) {
+        assertThatThrownBy(() -> AifJson.read(dir.resolve("nope.json")))
+                .isInstanceOf(dev.parley.error.InputException.class)
+                .hasMessage(dir.resolve("nope.json") + ": no such file");
         assertThat(Files.exists(dir.resolve("nope.json"))).isFalse();
     }
 }

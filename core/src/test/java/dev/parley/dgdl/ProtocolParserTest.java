@@ -199,9 +199,14 @@ class ProtocolParserTest {
     }
 
     @Test
-    void unreadableFileIsADgdlException() {
+    void anUnreadableFileIsBadInputInTheWordsOfEveryReader(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws java.io.IOException {
         assertThatThrownBy(() -> ProtocolParser.parse(java.nio.file.Path.of("/nonexistent/x.dgdl")))
-                .isInstanceOf(DgdlException.class)
-                .hasMessageStartingWith("/nonexistent/x.dgdl:1:1: cannot read file");
+                .isInstanceOf(dev.parley.error.InputException.class)
+                .hasMessage("/nonexistent/x.dgdl: no such file");
+        java.nio.file.Path latin1 = java.nio.file.Files.write(dir.resolve("l.dgdl"),
+                "game(id:G){\n  // caf\u00e9\n}".getBytes(java.nio.charset.StandardCharsets.ISO_8859_1));
+        assertThatThrownBy(() -> ProtocolParser.parse(latin1))
+                .hasMessage(latin1 + ":2:9: not UTF-8 text (byte 0xE9)");
     }
 }

@@ -6,14 +6,13 @@ import dev.parley.argument.Audience;
 import dev.parley.argument.ValueBasedFramework;
 import dev.parley.iccma.AfFormat;
 import dev.parley.iccma.AfReader;
-import dev.parley.iccma.IccmaProblem;
 import dev.parley.iccma.IccmaAnswer;
+import dev.parley.iccma.IccmaProblem;
 import dev.parley.iccma.IccmaSolver;
 import dev.parley.iccma.VafReader;
+import dev.parley.io.InputFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -111,16 +110,11 @@ final class AfCommand implements Callable<Integer> {
                         + "; supported: " + codes()))
                 : AfFormat.fromFileName(file).orElseThrow(() -> new UserInputException(file
                         + ": cannot tell the format from the file name; give -fo " + codes().replace(", ", "|")));
-        if (!Files.isRegularFile(file)) {
-            throw new UserInputException(file + ": no such file");
-        }
         ArgumentationFramework af;
         try {
             af = AfReader.read(file, fmt);
-        } catch (NoSuchFileException e) {
-            throw new UserInputException(file + ": no such file");
-        } catch (java.nio.charset.MalformedInputException e) {
-            throw new UserInputException(file + ": not UTF-8 text");
+        } catch (IOException e) {
+            throw InputFiles.unreadable(file, e);
         }
         int a = -1;
         if (p.task().needsArgument()) {
@@ -151,14 +145,11 @@ final class AfCommand implements Callable<Integer> {
         if (audience != null) {
             given = UserInputException.parsed("--audience", () -> Audience.parse(audience));
         }
-        if (!Files.isRegularFile(vaf)) {
-            throw new UserInputException(vaf + ": no such file");
-        }
         VafReader.ValueBasedFile read;
         try {
             read = VafReader.read(vaf);
-        } catch (java.nio.charset.MalformedInputException e) {
-            throw new UserInputException(vaf + ": not UTF-8 text");
+        } catch (IOException e) {
+            throw InputFiles.unreadable(vaf, e);
         }
         ValueBasedFramework vf = read.framework();
         for (String v : given.orderedValues()) {

@@ -11,9 +11,10 @@ import dev.parley.aif.AifProblem;
 import dev.parley.argument.AifToFramework;
 import dev.parley.argument.Extension;
 import dev.parley.error.InputException;
+import dev.parley.io.InputFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
+import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -42,26 +43,20 @@ final class AifCommand implements Runnable {
     }
 
     static JsonNode readTree(Path file) {
-        if (!Files.isRegularFile(file)) {
-            throw new UserInputException(file + ": no such file");
-        }
-        try {
-            return Json.MAPPER.readTree(Files.newBufferedReader(file, StandardCharsets.UTF_8));
+        try (Reader text = InputFiles.openText(file)) {
+            return Json.MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
             throw new InputException(dev.parley.json.JsonErrors.inFile(file, e), e);
         } catch (IOException e) {
-            throw new UserInputException(file + ": cannot read: " + e.getMessage(), e);
+            throw InputFiles.unreadable(file, e);
         }
     }
 
     static AifGraph readGraph(Path file) {
-        if (!Files.isRegularFile(file)) {
-            throw new UserInputException(file + ": no such file");
-        }
         try {
             return AifJson.read(file);
         } catch (IOException e) {
-            throw new UserInputException(file + ": cannot read: " + e.getMessage(), e);
+            throw InputFiles.unreadable(file, e);
         }
     }
 

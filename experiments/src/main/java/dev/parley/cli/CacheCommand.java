@@ -1,6 +1,7 @@
 package dev.parley.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.io.InputFiles;
 import dev.parley.llm.cache.CacheStats;
 import dev.parley.llm.cache.CallCache;
 import java.io.BufferedReader;
@@ -9,16 +10,15 @@ import java.io.PrintWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code parley cache stats|export|import}: inspect and move the language-model call cache. */
 @Command(name = "cache", mixinStandardHelpOptions = true,
@@ -114,16 +114,14 @@ final class CacheCommand implements Runnable {
 
         @Override
         public Integer call() {
-            try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8);
+            try (BufferedReader in = InputFiles.openText(file);
                     CallCache c = LlmOptions.openCache(parent.cache, false)) {
                 CallCache.ImportResult r = c.importFrom(in, file.toString());
                 spec.commandLine().getOut().println("read " + r.read() + " entries from " + file + ", added "
                         + r.added() + " to " + c.location());
                 return 0;
-            } catch (NoSuchFileException e) {
-                throw new UserInputException(file + ": no such file", e);
             } catch (IOException e) {
-                throw new UserInputException("cannot read " + file + ": " + e.getMessage(), e);
+                throw InputFiles.unreadable(file, e);
             }
         }
     }

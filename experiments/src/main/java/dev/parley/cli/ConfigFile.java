@@ -1,9 +1,7 @@
 package dev.parley.cli;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import dev.parley.io.InputFiles;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -22,14 +20,10 @@ final class ConfigFile {
 
     /** The file's settings, or none when it does not exist. */
     static Map<String, String> read(Path file, Set<String> keys) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-        } catch (NoSuchFileException e) {
+        if (!Files.exists(file)) {
             return Map.of();
-        } catch (IOException e) {
-            throw new UserInputException(file + ": cannot read (" + e.getMessage() + ")");
         }
+        List<String> lines = InputFiles.readText(file).lines().toList();
         Map<String, String> out = new LinkedHashMap<>();
         for (int i = 0; i < lines.size(); i++) {
             String where = file + ":" + (i + 1) + ": ";

@@ -20,7 +20,6 @@ import dev.parley.solver.SolverKind;
 import dev.parley.solver.Solvers;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -174,10 +173,8 @@ final class ExperimentCommand implements Callable<Integer> {
         if ((state != null || resume != null) && runs.seeds != 1) {
             throw new UserInputException("--state and --resume hold one run's solver; use them with --seeds 1");
         }
-        if (resume != null && !Files.isRegularFile(resume)) {
-            throw new UserInputException("--resume " + resume + ": no such file");
-        }
         if (resume != null) {
+            UserInputException.requireFile("--resume", resume);
             try {
                 SampledExperiment.checkSaved(resume);
             } catch (IOException e) {

@@ -3,6 +3,7 @@ package dev.parley.cli;
 import dev.parley.domain.Games;
 import dev.parley.gambit.Efg;
 import dev.parley.game.Game;
+import dev.parley.io.InputFiles;
 import dev.parley.registry.Suggestions;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -18,7 +19,8 @@ final class GameSources {
     }
 
     static Game load(String nameOrFile) {
-        boolean looksLikeFile = nameOrFile.endsWith(".efg") || nameOrFile.contains("/");
+        boolean looksLikeFile = nameOrFile.endsWith(".efg") || nameOrFile.contains("/")
+                || Files.isRegularFile(Path.of(nameOrFile));
         if (!looksLikeFile && Games.names(nameOrFile)) {
             return Games.load(nameOrFile);
         }
@@ -28,13 +30,11 @@ final class GameSources {
                     + "; run 'parley games' for the built-in games, or give a Gambit .efg file");
         }
         Path file = Path.of(nameOrFile);
-        if (!Files.isRegularFile(file)) {
-            throw new UserInputException("no such file: " + file);
-        }
+        InputFiles.requireFile(file);
         try {
             return Efg.read(file);
         } catch (IOException e) {
-            throw new UserInputException("cannot read " + file + ": " + e.getMessage());
+            throw InputFiles.unreadable(file, e);
         }
     }
 }

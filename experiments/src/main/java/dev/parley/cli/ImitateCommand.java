@@ -19,7 +19,6 @@ import dev.parley.nfg.MetaSolvers;
 import dev.parley.registry.UnknownNameException;
 import dev.parley.solver.Solvers;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -177,9 +176,7 @@ final class ImitateCommand implements Callable<Integer> {
 
     /** The --model-in network, refused unless it was trained for the held-out domain's instructions and features. */
     private Mlp readModel(Domain held) {
-        if (!Files.isRegularFile(modelIn)) {
-            throw new UserInputException("--model-in " + modelIn + ": no such file");
-        }
+        UserInputException.requireFile("--model-in", modelIn);
         ModelFile.Saved saved;
         try {
             saved = ModelFile.read(modelIn);
@@ -195,9 +192,7 @@ final class ImitateCommand implements Callable<Integer> {
     }
 
     private List<SolvedGame.InfoState> readDataset() {
-        if (!Files.isRegularFile(datasetIn)) {
-            throw new UserInputException("--dataset-in " + datasetIn + ": no such file");
-        }
+        UserInputException.requireFile("--dataset-in", datasetIn);
         List<SolvedGame.InfoState> dataset;
         try {
             dataset = DatasetFile.read(datasetIn);

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.gambit.Nfg;
 import dev.parley.game.NormalFormGame;
+import dev.parley.io.InputFiles;
 import dev.parley.nfg.CorrelatedEquilibriumSolver;
 import dev.parley.nfg.MetaSolution;
 import dev.parley.nfg.MetaSolver;
@@ -18,8 +19,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -63,12 +64,11 @@ final class NfgCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         NormalFormGame g;
+        InputFiles.requireFile(game);
         try {
             g = Nfg.read(game);
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw new UserInputException("cannot read " + game + ": no such file");
         } catch (IOException e) {
-            throw new UserInputException("cannot read " + game + ": " + e.getMessage());
+            throw InputFiles.unreadable(game, e);
         }
         MetaSolver solver = solver();
         List<MetaSolution> solutions;

@@ -11,6 +11,7 @@ import dev.parley.dgdl.Portability;
 import dev.parley.dgdl.Protocol;
 import dev.parley.dgdl.ProtocolChecker;
 import dev.parley.dgdl.ProtocolParser;
+import dev.parley.domain.protocols.ProtocolLibrary;
 import dev.parley.engine.Dialogue;
 import dev.parley.engine.DialogueStatus;
 import dev.parley.engine.ExternalConditionResolver;
@@ -21,7 +22,7 @@ import dev.parley.engine.MoveOutcome;
 import dev.parley.engine.Participant;
 import dev.parley.engine.PerformedMove;
 import dev.parley.engine.StoreView;
-import dev.parley.domain.protocols.ProtocolLibrary;
+import dev.parley.io.InputFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -39,8 +40,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -68,7 +69,7 @@ final class ProtocolCommand implements Runnable {
      * is printed as {@code file:line:column: message}, exit 2.
      */
     static Protocol load(Path file) {
-        if (!Files.isRegularFile(file)) {
+        if (!Files.exists(file)) {
             if (ProtocolLibrary.names().contains(file.toString())) {
                 return ProtocolLibrary.load(file.toString());
             }
@@ -286,7 +287,7 @@ final class ProtocolCommand implements Runnable {
 
         /** {@code --portable}: the constructs DGEP 2 cannot read, one per line; exit 2 when there are any. */
         private int portability(Protocol p, PrintWriter out) {
-            String text = Files.isRegularFile(file) ? readText(file)
+            String text = Files.exists(file) ? InputFiles.readText(file)
                     : ProtocolLibrary.text(file.toString()).orElseThrow();
             List<Diagnostic> found = Portability.check(text, p.source());
             if (json.on()) {
@@ -304,14 +305,6 @@ final class ProtocolCommand implements Runnable {
                         : found.size() + " construct" + (found.size() == 1 ? "" : "s") + " DGEP 2 cannot read"));
             }
             return found.isEmpty() ? 0 : 2;
-        }
-
-        private static String readText(Path f) {
-            try {
-                return Files.readString(f);
-            } catch (java.io.IOException e) {
-                throw new UserInputException(f + ": cannot read it (" + UserInputException.reason(e) + ")");
-            }
         }
 
         private static ObjectNode summary(Protocol p, List<Diagnostic> warnings) {
@@ -517,11 +510,9 @@ final class ProtocolCommand implements Runnable {
     static List<ScriptStep> readScript(Path script) {
         JsonNode root;
         try {
-            root = Json.MAPPER.readTree(Files.readString(script, StandardCharsets.UTF_8));
+            root = Json.MAPPER.readTree(InputFiles.readText(script));
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             throw new UserInputException(dev.parley.json.JsonErrors.inFile(script, e));
-        } catch (IOException e) {
-            throw new UserInputException(script + ": cannot read (" + e.getMessage() + ")");
         }
         if (root == null || !root.isArray()) {
             throw new UserInputException(script + ": expected a JSON list of steps");

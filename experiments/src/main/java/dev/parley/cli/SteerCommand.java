@@ -15,6 +15,7 @@ import dev.parley.domain.DialogueDomains;
 import dev.parley.engine.ExternalConditionResolver;
 import dev.parley.experiment.DialogueReader;
 import dev.parley.game.TabularPolicy;
+import dev.parley.io.InputFiles;
 import dev.parley.server.DialogueServer;
 import dev.parley.server.DialogueService;
 import dev.parley.server.ProtocolRegistry;
@@ -108,7 +109,7 @@ final class SteerCommand implements Callable<Integer> {
                 try {
                     p = TabularPolicy.read(policy);
                 } catch (IOException e) {
-                    throw new UserInputException(policy + ": cannot read it (" + UserInputException.reason(e) + ")");
+                    throw InputFiles.unreadable(policy, e);
                 }
                 if (!p.game().equals(d.name())) {
                     throw new UserInputException(policy + ": a policy for game " + p.game() + ", not " + d.name());
@@ -221,11 +222,9 @@ final class SteerCommand implements Callable<Integer> {
         static StateFile read(Path file) {
             com.fasterxml.jackson.databind.JsonNode root;
             try {
-                root = Json.MAPPER.readTree(Files.readString(file));
+                root = Json.MAPPER.readTree(InputFiles.readText(file));
             } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
                 throw new UserInputException(dev.parley.json.JsonErrors.inFile(file, e));
-            } catch (IOException e) {
-                throw new UserInputException(file + ": cannot read it (" + UserInputException.reason(e) + ")");
             }
             if (root == null || !root.isObject() || !root.path("role").isTextual()
                     || !root.path("transcript").isArray()) {

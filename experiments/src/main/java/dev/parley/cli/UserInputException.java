@@ -1,11 +1,10 @@
 package dev.parley.cli;
 
 import dev.parley.error.InputException;
+import dev.parley.io.InputFiles;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
-import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import java.util.function.Supplier;
 
 /** Bad input from the user (a file, a name, a value): reported as one line with exit code 2. */
@@ -33,20 +32,18 @@ public class UserInputException extends InputException {
         }
     }
 
+    /** Refuses, before any work, the file an option names when it is missing or is a directory. */
+    static void requireFile(String option, Path file) {
+        InputFiles.notAFile(file).ifPresent(why -> {
+            throw new UserInputException(option + " " + file + ": " + why);
+        });
+    }
+
     /** Why a file could not be read or written, without repeating its path (NIO's messages are often just the path). */
     static String reason(IOException e) {
-        if (e instanceof NoSuchFileException) {
-            return "no such file";
-        }
-        if (e instanceof AccessDeniedException) {
-            return "permission denied";
-        }
         if (e instanceof FileAlreadyExistsException f) {
             return f.getFile() + " is in the way (a file where a directory is needed)";
         }
-        if (e instanceof FileSystemException f && f.getReason() != null) {
-            return f.getReason();
-        }
-        return String.valueOf(e.getMessage());
+        return InputFiles.reason(e);
     }
 }

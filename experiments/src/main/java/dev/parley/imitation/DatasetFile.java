@@ -4,8 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.nio.file.Files;
+import dev.parley.io.InputFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,12 +28,7 @@ public final class DatasetFile {
 
     /** @throws IllegalArgumentException naming the file and line of a bad entry */
     public static List<SolvedGame.InfoState> read(Path file) {
-        List<String> lines;
-        try {
-            lines = Files.readAllLines(file);
-        } catch (IOException e) {
-            throw new IllegalArgumentException(file + ": cannot read: " + e.getMessage());
-        }
+        List<String> lines = InputFiles.readText(file).lines().toList();
         List<SolvedGame.InfoState> out = new ArrayList<>();
         for (int i = 0; i < lines.size(); i++) {
             if (lines.get(i).isBlank()) {

@@ -4,10 +4,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.parley.domain.corpus.CorpusException;
+import dev.parley.io.InputFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -79,10 +79,10 @@ public final class CasinoCorpus {
 
     /** A CaSiNo file by path (the held-out test split, or a user's copy). */
     public static List<CasinoDialogue> read(Path file) {
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = InputFiles.openBytes(file)) {
             return read(in, file.toString());
         } catch (IOException e) {
-            throw new CorpusException(file + ": cannot read: " + e.getMessage(), e);
+            throw InputFiles.unreadable(file, e);
         }
     }
 

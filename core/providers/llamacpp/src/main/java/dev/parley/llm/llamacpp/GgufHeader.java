@@ -1,5 +1,6 @@
 package dev.parley.llm.llamacpp;
 
+import dev.parley.io.InputFiles;
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.EOFException;
@@ -78,7 +79,7 @@ public record GgufHeader(int version, String architecture, String name, String l
             throw new ModelFileException(file + ": no such model file (fetch the test models with scripts/models.sh,"
                     + " or give a GGUF file)");
         } catch (IOException e) {
-            throw new ModelFileException(file + ": cannot read (" + e.getMessage() + ")");
+            throw new ModelFileException(file + ": cannot read (" + InputFiles.reason(e) + ")");
         }
         if (Files.isDirectory(file)) {
             throw new ModelFileException(file + ": is a directory, not a GGUF model file");
@@ -89,7 +90,7 @@ public record GgufHeader(int version, String architecture, String name, String l
             throw new ModelFileException(file + ": truncated GGUF header (the file ends inside it, at " + size
                     + " bytes)");
         } catch (IOException e) {
-            throw new ModelFileException(file + ": cannot read (" + e.getMessage() + ")");
+            throw new ModelFileException(file + ": cannot read (" + InputFiles.reason(e) + ")");
         }
     }
 

@@ -4,6 +4,13 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.parley.error.ParleyException;
+import dev.parley.io.InputFiles;
+import dev.parley.llm.cache.CacheException;
+import dev.parley.llm.cache.CacheStats;
+import dev.parley.llm.cache.CachedAnswer;
+import dev.parley.llm.cache.CallCache;
+import dev.parley.llm.cache.CallSignature;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -21,11 +28,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.locks.ReentrantLock;
-import dev.parley.llm.cache.CacheException;
-import dev.parley.llm.cache.CacheStats;
-import dev.parley.llm.cache.CachedAnswer;
-import dev.parley.llm.cache.CallCache;
-import dev.parley.llm.cache.CallSignature;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -390,8 +392,12 @@ public final class SqlCallCache implements CallCache {
                 return new ImportResult(read, added);
             } catch (RuntimeException | SQLException | IOException e) {
                 connection.rollback();
-                if (e instanceof CacheException ce) {
-                    throw ce;
+                if (e instanceof ParleyException said) {
+                    throw said; // a bad line, or a byte that is not UTF-8: already placed in the file
+                }
+                if (e instanceof IOException io) {
+                    throw new CacheException(source + ": import failed, nothing imported: " + InputFiles.reason(io),
+                            e);
                 }
                 throw new CacheException(source + ": import failed, nothing imported: " + e.getMessage(), e);
             } finally {

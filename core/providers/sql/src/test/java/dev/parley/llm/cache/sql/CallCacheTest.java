@@ -114,6 +114,32 @@ class CallCacheTest {
         }
     }
 
+    @Test
+    void aByteThatIsNotUtf8StopsAFileImportAtItsPlaceWithNothingImported() throws Exception {
+        StringWriter out = new StringWriter();
+        try (CallCache a = CallCache.openFile(dir.resolve("a.sqlite"))) {
+            for (int i = 0; i < 200; i++) {
+                a.put(CacheWriterProcess.call("q" + i), new CachedAnswer("a" + i, i, i + 1, 100 + i));
+            }
+            a.exportTo(out);
+        }
+        // 200 good lines, well past the reader's first buffer, then a Latin-1 byte on line 201
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        bytes.write(out.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        bytes.write("{\"key\": \"caf".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        bytes.write(0xE9);
+        bytes.write("\"}\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Path export = java.nio.file.Files.write(dir.resolve("export.jsonl"), bytes.toByteArray());
+        assertThat(bytes.size()).isGreaterThan(3 * 8192);
+        try (CallCache b = CallCache.openFile(dir.resolve("b.sqlite"));
+                BufferedReader in = dev.parley.io.InputFiles.openText(export)) {
+            assertThatThrownBy(() -> b.importFrom(in, export.toString()))
+                    .isInstanceOf(dev.parley.error.InputException.class)
+                    .hasMessage(export + ":201:13: not UTF-8 text (byte 0xE9)");
+            assertThat(b.stats().entries()).isZero();
+        }
+    }
+
     @Tag("process")
     @Test
     void concurrentThreadsAndProcessesWriteOneFile() throws Exception {
