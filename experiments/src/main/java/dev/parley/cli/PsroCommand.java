@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.dialogue.Domain;
 import dev.parley.game.Game;
-import dev.parley.game.GameModelException;
 import dev.parley.game.GameTree;
 import dev.parley.nfg.MetaSolver;
 import dev.parley.nfg.MetaSolverException;
@@ -144,12 +143,7 @@ final class PsroCommand implements Callable<Integer> {
         policyOut.check();
         MetaSolver solver = MetaSolvers.require(metaSolver);
         Game g = GameSources.load(game);
-        GameTree tree;
-        try {
-            tree = GameTree.compile(g, MAX_TREE_NODES);
-        } catch (GameModelException e) {
-            throw e.in("game '" + game + "'");
-        }
+        GameTree tree = GameSources.compile(g, game, MAX_TREE_NODES, false, "PSRO needs the whole tree");
         ResponseOracle o = switch (oracle) {
             case "exact" -> new ExactBestResponseOracle(tree);
             case "sampled" -> new SampledBestResponseOracle(episodes);

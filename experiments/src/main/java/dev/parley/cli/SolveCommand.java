@@ -3,11 +3,9 @@ package dev.parley.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.eval.Exploitability;
 import dev.parley.game.Game;
-import dev.parley.game.GameModelException;
 import dev.parley.game.GameTree;
 import dev.parley.game.IterativeSolver;
 import dev.parley.game.TabularPolicy;
-import dev.parley.game.TreeTooLargeException;
 import dev.parley.solver.SolverKind;
 import dev.parley.solver.Solvers;
 import java.io.PrintWriter;
@@ -67,17 +65,9 @@ final class SolveCommand implements Callable<Integer> {
         policyOut.check();
         SolverKind kind = Solvers.require(solver);
         Game g = GameSources.load(game);
-        GameTree tree = null;
-        try {
-            tree = GameTree.compile(g, MAX_TREE_NODES);
-        } catch (TreeTooLargeException e) {
-            // a sampling solver runs on the game itself; NashConv is then not computed
-            if (!kind.runsOnGame()) {
-                throw e.in("game '" + game + "'");
-            }
-        } catch (GameModelException e) {
-            throw e.in("game '" + game + "'");
-        }
+        // a sampling solver runs on a game too large to build; NashConv is then not computed
+        GameTree tree = GameSources.compile(g, game, MAX_TREE_NODES, kind.runsOnGame(),
+                "solve it without expanding it with --solver mccfr-os or mccfr-es");
 
         long start = System.nanoTime();
         TabularPolicy policy;

@@ -32,6 +32,25 @@ class SolveCommandTest {
     }
 
     @Test
+    void aGameTooLargeToBuildIsRefusedFromItsEstimateAndSampledSolversRunOnIt() {
+        // dialogues of up to 99,999 messages: the estimate refuses it before the compiler runs out of memory
+        String huge = "fruit_trading(max_replies=99999)";
+        CliRun cfr = parley("solve", "--game", huge, "--solver", "cfr", "--iterations", "2");
+        assertThat(cfr.code()).as(cfr.out()).isEqualTo(2);
+        assertThat(cfr.err().strip()).startsWith("parley: game '" + huge + "': its tree would have about ")
+                .contains(" random plays, standard error ")
+                .endsWith("; solve it without expanding it with --solver mccfr-os or mccfr-es");
+        CliRun sampled = parley("solve", "--game", huge, "--solver", "mccfr-os", "--iterations", "20", "--json");
+        JsonNode json = sampled.successJson();
+        assertThat(json.get("iterations").asInt()).isEqualTo(20);
+        assertThat(json.get("nash_conv").isNull()).as(json.toString()).isTrue();
+        CliRun psro = parley("psro", "--game", huge, "--iterations", "2", "--meta-solver", "nash");
+        assertThat(psro.code()).isEqualTo(2);
+        assertThat(psro.err().strip()).startsWith("parley: game '" + huge + "': its tree would have about ")
+                .endsWith("; PSRO needs the whole tree");
+    }
+
+    @Test
     void showPolicyPrintsTheAveragePolicyTopActionsFirst() throws Exception {
         // one-card poker, solved by hand: Ann bets High always and Low with 2/5, Bob calls with 2/5
         String game = ReadmeCommandsTest.ROOT.resolve("examples/my_game.efg").toString();

@@ -267,9 +267,9 @@ class SampledExperimentTest {
         ExperimentConfig c = config(d, 3);
         TreeSizeEstimate full = TreeSizeEstimate.of(c, TreeSizeEstimate.DEFAULT_PROBES, 5);
         TreeSizeEstimate roomy = TreeSizeEstimate.against(c, 100_000_000L, 5);
-        assertThat(roomy.probes()).isEqualTo(TreeSizeEstimate.ROUND);
+        assertThat(roomy.probes()).isEqualTo(dev.parley.game.TreeSize.ROUND);
         assertThat(roomy.refusal(d.name(), 100_000_000L)).isNull();
-        assertThat(roomy.nodes()).isEqualTo(TreeSizeEstimate.of(c, TreeSizeEstimate.ROUND, 5).nodes());
+        assertThat(roomy.nodes()).isEqualTo(TreeSizeEstimate.of(c, dev.parley.game.TreeSize.ROUND, 5).nodes());
         // a limit the tree does not plainly fit under (not four times its estimate): every probe, as of(...) draws
         for (long limit : new long[] {(long) (2 * full.nodes()), (long) (full.nodes() / 2), 5}) {
             TreeSizeEstimate tight = TreeSizeEstimate.against(c, limit, 5);
