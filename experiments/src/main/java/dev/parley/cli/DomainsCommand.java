@@ -39,9 +39,7 @@ final class DomainsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (scenarios < 1) {
-            throw new UserInputException("--scenarios must be at least 1, got " + scenarios);
-        }
+        Bounds.atLeast(scenarios, 1, "--scenarios");
         List<Domain> domains = one == null ? DialogueDomains.all() : List.of(one);
         PrintWriter out = json.out();
         if (json.on()) {

@@ -167,9 +167,7 @@ final class ExperimentCommand implements Callable<Integer> {
                     + " mccfr-os or mccfr-es");
         }
         sampler.check();
-        if (checkpointEvery < 0) {
-            throw new UserInputException("--checkpoint-every must not be negative");
-        }
+        Bounds.atLeast(checkpointEvery, 0, "--checkpoint-every");
         if ((state != null || resume != null) && runs.seeds != 1) {
             throw new UserInputException("--state and --resume hold one run's solver; use them with --seeds 1");
         }
@@ -189,9 +187,7 @@ final class ExperimentCommand implements Callable<Integer> {
         Observation observation = observing.observation();
         Judge theJudge = judgeOptions.judge(llmOptions);
         runs.check();
-        if (show < 0) {
-            throw new UserInputException("--show must be at least 0, got " + show);
-        }
+        Bounds.atLeast(show, 0, "--show");
         output.check();
         List<Domain> domains = domain.domains();
         List<ExperimentConfig> configs = new ArrayList<>();

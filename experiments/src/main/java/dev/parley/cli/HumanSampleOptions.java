@@ -27,7 +27,7 @@ final class HumanSampleOptions {
      * negative sample is refused before anything is read.
      */
     HumanCorpus.Sample draw() {
-        StudyCommand.atLeast(sample, 0, "--sample");
+        Bounds.atLeast(sample, 0, "--sample");
         return people.load(split.validOnly).sample(sample, seedOption.seed);
     }
 

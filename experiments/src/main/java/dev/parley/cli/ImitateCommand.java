@@ -95,7 +95,7 @@ final class ImitateCommand implements Callable<Integer> {
         CfrVariant variant = Solvers.requireCfr(solver);
         int seeds = runs.check();
         dealt.check();
-        StudyCommand.atLeast(solving.iterations, 1, "--iterations");
+        Bounds.atLeast(solving.iterations, 1, "--iterations");
         int[] hiddenSizes = training.check();
         output.check();
         OutputPaths.checkFile("--model-out", modelOut);

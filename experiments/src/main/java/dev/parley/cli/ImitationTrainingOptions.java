@@ -24,8 +24,8 @@ final class ImitationTrainingOptions {
 
     /** Checks --epochs and --patience and returns the --hidden layer sizes. */
     int[] check() {
-        StudyCommand.atLeast(epochs, 1, "--epochs");
-        StudyCommand.atLeast(patience, 1, "--patience");
+        Bounds.atLeast(epochs, 1, "--epochs");
+        Bounds.atLeast(patience, 1, "--patience");
         return StudyCommand.layerSizes(hidden);
     }
 }

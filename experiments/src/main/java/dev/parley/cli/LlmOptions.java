@@ -191,26 +191,27 @@ public final class LlmOptions {
 
     /** Validates the options and opens the backend. */
     public Session open() {
-        if (concurrency < 1) {
-            throw new UserInputException("--llm-concurrency must be at least 1, got " + concurrency);
-        }
+        Bounds.atLeast(concurrency, 1, "--llm-concurrency");
         // Every option is checked whichever backend runs: a typo must not pass offline and fail on the first real run.
         if (!offline() && !"openai".equals(llm) && !LOCAL.equals(llm)) {
             throw new UserInputException("--llm must be offline, openai or local, not '" + llm + "'");
         }
-        if (!(topP > 0 && topP <= 1) || contextSize < 0 || slots < 1) {
-            throw new UserInputException("--top-p must be in (0, 1], --context-size non-negative and --llm-slots"
-                    + " positive");
+        if (!(topP > 0 && topP <= 1)) {
+            throw new UserInputException("--top-p must be in (0, 1], got " + Bounds.shown(topP));
         }
+        Bounds.atLeast(contextSize, 0, "--context-size");
+        Bounds.atLeast(slots, 1, "--llm-slots");
         if (!(repeatPenalty > 0 && repeatPenalty <= 10)) {
-            throw new UserInputException("--repeat-penalty must be in (0, 10] (1: none), got " + repeatPenalty);
+            throw new UserInputException("--repeat-penalty must be in (0, 10] (1: none), got "
+                    + Bounds.shown(repeatPenalty));
         }
         if (!(temperature >= 0 && temperature <= 2)) {
-            throw new UserInputException("--temperature must be between 0 and 2 (OpenAI's range), got " + temperature);
+            throw new UserInputException("--temperature must be between 0 and 2 (OpenAI's range), got "
+                    + Bounds.shown(temperature));
         }
-        if (!(timeoutSeconds > 0) || maxTokens < 1 || retries < 0) {
-            throw new UserInputException("--timeout and --max-tokens must be positive and --retries non-negative");
-        }
+        Bounds.positive(timeoutSeconds, "--timeout");
+        Bounds.atLeast(maxTokens, 1, "--max-tokens");
+        Bounds.atLeast(retries, 0, "--retries");
         CacheMode checkedMode = mode();
         CallAccounting accounting = new CallAccounting();
         if (offline()) {

@@ -31,12 +31,8 @@ final class PromptPsroCommand {
 
     int run() {
         Domain domain = o.target.domain;
-        if (o.iterations < 1) {
-            throw new UserInputException("--iterations must be at least 1, got " + o.iterations);
-        }
-        if (o.candidates < 1) {
-            throw new UserInputException("--candidates must be at least 1, got " + o.candidates);
-        }
+        Bounds.atLeast(o.iterations, 1, "--iterations");
+        Bounds.atLeast(o.candidates, 1, "--candidates");
         o.dealt.check();
         PromptPsro.Start start = PromptPsro.Start.fromCliName(o.start).orElseThrow(() -> new UserInputException(
                 "--start must be instructions or any, not '" + o.start + "'"));

@@ -134,12 +134,8 @@ final class PsroCommand implements Callable<Integer> {
             throw new UserInputException("--game needs --meta-solver (nash, cce, prd, ...)");
         }
         String game = target.game;
-        if (iterations < 1) {
-            throw new UserInputException("--iterations must be at least 1, got " + iterations);
-        }
-        if (episodes < 1) {
-            throw new UserInputException("--episodes must be at least 1, got " + episodes);
-        }
+        Bounds.atLeast(iterations, 1, "--iterations");
+        Bounds.atLeast(episodes, 1, "--episodes");
         policyOut.check();
         MetaSolver solver = MetaSolvers.require(metaSolver);
         Game g = GameSources.load(game);

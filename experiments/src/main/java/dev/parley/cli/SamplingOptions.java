@@ -38,11 +38,10 @@ final class SamplingOptions {
 
     /** The options' own bounds, checked before any work. */
     void check() {
-        if (budgetCalls < 0 || budgetSeconds < 0) {
-            throw new UserInputException("--budget-calls and --budget-seconds must not be negative");
-        }
-        if (maxNodes != null && maxNodes < 1) {
-            throw new UserInputException("--max-nodes must be at least 1, got " + maxNodes);
+        Bounds.atLeast(budgetCalls, 0, "--budget-calls");
+        Bounds.notNegative(budgetSeconds, "--budget-seconds");
+        if (maxNodes != null) {
+            Bounds.atLeast(maxNodes, 1, "--max-nodes");
         }
     }
 

@@ -17,9 +17,7 @@ final class SeedsOption {
 
     /** The number of runs, refused below 1 before any work. */
     int check() {
-        if (seeds < 1) {
-            throw new UserInputException("--seeds must be at least 1, got " + seeds);
-        }
+        Bounds.atLeast(seeds, 1, "--seeds");
         return seeds;
     }
 }

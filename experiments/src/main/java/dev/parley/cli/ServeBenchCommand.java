@@ -93,19 +93,17 @@ final class ServeBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (dialogues < 1 || dialogues > 10_000 || moves < 1 || moves > 10_000 || requestThreads.threads < 1
-                || deadlineSeconds < 1) {
-            throw new UserInputException("--dialogues and --moves must be between 1 and 10000; --threads and "
-                    + "--deadline positive");
+        Bounds.between(dialogues, 1, 10_000, "--dialogues");
+        Bounds.between(moves, 1, 10_000, "--moves");
+        Bounds.atLeast(requestThreads.threads, 1, "--threads");
+        Bounds.atLeast(deadlineSeconds, 1, "--deadline");
+        if (longMoves != null) {
+            Bounds.between(longMoves, 400, 100_000, "--long");
+            Bounds.between(textBytes, 1, 60_000, "--text-bytes");
         }
-        if (longMoves != null && (longMoves < 400 || longMoves > 100_000 || textBytes < 1 || textBytes > 60_000)) {
-            throw new UserInputException("--long must be between 400 and 100000 and --text-bytes between 1 and "
-                    + "60000");
-        }
-        if (servers < 1 || servers > 8 || (servers > 1 && (db == null || !db.startsWith("jdbc:")
-                || db.startsWith("jdbc:sqlite:")))) {
-            throw new UserInputException("--servers must be between 1 and 8, and above 1 only with a shared "
-                    + "database (--db jdbc:postgresql://...)");
+        Bounds.between(servers, 1, 8, "--servers");
+        if (servers > 1 && (db == null || !db.startsWith("jdbc:") || db.startsWith("jdbc:sqlite:"))) {
+            throw new UserInputException("--servers above 1 needs a shared database (--db jdbc:postgresql://...)");
         }
         Path dir = Files.createTempDirectory("parley-serve-bench");
         String location = db != null ? db : dir.resolve("bench.db").toString();

@@ -120,25 +120,19 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (port < 0 || port > 65535) {
-            throw new UserInputException("--port must be between 0 and 65535, got " + port);
-        }
-        if (maxBody < 1 || requestThreads.threads < 1 || dbPool < 1 || maxDialogues < 1 || maxConnections < 1
-                || idleTimeoutSeconds < 1 || snapshotEvery < 1) {
-            throw new UserInputException("--max-body, --threads, --db-pool, --max-dialogues, --max-connections, "
-                    + "--idle-timeout and --snapshot-every must be positive");
-        }
-        if (cachedDialogues < 1) {
-            throw new UserInputException("--cached-dialogues must be at least 1 (the dialogues held in memory), got "
-                    + cachedDialogues);
-        }
+        Bounds.between(port, 0, 65535, "--port");
+        Bounds.atLeast(maxBody, 1, "--max-body");
+        Bounds.atLeast(requestThreads.threads, 1, "--threads");
+        Bounds.atLeast(dbPool, 1, "--db-pool");
+        Bounds.atLeast(maxDialogues, 1, "--max-dialogues");
+        Bounds.atLeast(maxConnections, 1, "--max-connections");
+        Bounds.atLeast(idleTimeoutSeconds, 1, "--idle-timeout");
+        Bounds.atLeast(snapshotEvery, 1, "--snapshot-every");
+        Bounds.atLeast(cachedDialogues, 1, "--cached-dialogues");
         if (cachedMoves == null) {
             cachedMoves = DialogueService.Settings.defaultCachedMoves();
         }
-        if (cachedMoves < 1) {
-            throw new UserInputException("--cached-moves must be at least 1 (the moves held in memory), got "
-                    + cachedMoves);
-        }
+        Bounds.atLeast(cachedMoves, 1, "--cached-moves");
         String adminToken = adminToken();
         ProtocolRegistry registry = registry(protocolsDir);
         probeListen();

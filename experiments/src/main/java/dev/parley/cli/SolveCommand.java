@@ -59,9 +59,7 @@ final class SolveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (iterations < 1) {
-            throw new UserInputException("--iterations must be at least 1, got " + iterations);
-        }
+        Bounds.atLeast(iterations, 1, "--iterations");
         policyOut.check();
         SolverKind kind = Solvers.require(solver);
         Game g = GameSources.load(game);

@@ -94,12 +94,10 @@ final class SteerCommand implements Callable<Integer> {
             dealt.check();
             policyOut.check();
             // each named alone, in the words every command uses for a count below its minimum
-            StudyCommand.atLeast(solving.iterations, 1, "--iterations");
-            StudyCommand.atLeast(pollMs, 1, "--poll-ms");
-            StudyCommand.atLeast(timeoutSeconds, 1, "--turn-timeout");
-            if (scenario < 0 || scenario >= dealt.scenarios) {
-                throw new UserInputException("--scenario must be between 0 and " + (dealt.scenarios - 1));
-            }
+            Bounds.atLeast(solving.iterations, 1, "--iterations");
+            Bounds.atLeast(pollMs, 1, "--poll-ms");
+            Bounds.atLeast(timeoutSeconds, 1, "--turn-timeout");
+            Bounds.between(scenario, 0, dealt.scenarios - 1, "--scenario");
             Observation observation = observing.observation();
             SteeringModel.Settings s = new SteeringModel.Settings(dealt.scenarios, dealt.maxReplies(), dealt.seed(), 4,
                     observation);

@@ -38,12 +38,6 @@ final class StudyCommand implements Callable<Integer> {
         return Parley.EXIT_USAGE;
     }
 
-    static void atLeast(long value, long min, String option) {
-        if (value < min) {
-            throw new UserInputException(option + " must be at least " + min + ", got " + value);
-        }
-    }
-
     /** {@code --hidden}'s layer sizes, each positive, as the imitation network takes them. */
     static int[] layerSizes(List<Integer> hidden) {
         if (hidden.isEmpty() || hidden.stream().anyMatch(h -> h < 1)) {

@@ -68,12 +68,12 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        StudyCommand.atLeast(seeds, 1, "--seeds");
+        Bounds.atLeast(seeds, 1, "--seeds");
         int[] hiddenSizes = training.check();
-        StudyCommand.atLeast(scenarios, 1, "--scenarios");
-        StudyCommand.atLeast(trainDialogues, 0, "--train-dialogues");
+        Bounds.atLeast(scenarios, 1, "--scenarios");
+        Bounds.atLeast(trainDialogues, 0, "--train-dialogues");
         replies.check();
-        StudyCommand.atLeast(solving.iterations, 1, "--iterations");
+        Bounds.atLeast(solving.iterations, 1, "--iterations");
         if (replies.maxReplies > HumanImitationStudy.WINDOW + 1) {
             throw new UserInputException("--max-replies must be at most " + (HumanImitationStudy.WINDOW + 1)
                     + " (a turn's text holds the last " + HumanImitationStudy.WINDOW + " messages), got "

@@ -39,7 +39,7 @@ final class StudyHumanSolverCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         replies.check();
-        StudyCommand.atLeast(solving.iterations, 1, "--iterations");
+        Bounds.atLeast(solving.iterations, 1, "--iterations");
         output.check();
         HumanCorpus.Sample drawn = people.draw();
         HumanSolverStudy.Config config = new HumanSolverStudy.Config(replies.maxReplies, solving.iterations);

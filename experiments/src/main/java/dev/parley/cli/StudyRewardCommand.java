@@ -54,9 +54,9 @@ final class StudyRewardCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Domain d = target.domain;
-        StudyCommand.atLeast(samples, 1, "--samples");
+        Bounds.atLeast(samples, 1, "--samples");
         dealt.check();
-        StudyCommand.atLeast(worst, 0, "--worst");
+        Bounds.atLeast(worst, 0, "--worst");
         output.check();
         Judge judge = judging.judge(llmOptions);
         if (judge instanceof Judge.Joint) {

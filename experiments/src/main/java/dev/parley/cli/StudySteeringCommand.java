@@ -54,7 +54,7 @@ final class StudySteeringCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Domain d = target.domain;
-        StudyCommand.atLeast(samples, 1, "--samples");
+        Bounds.atLeast(samples, 1, "--samples");
         dealt.check();
         output.check();
         if (!classifier.equals("embedding") && !classifier.equals("llm")) {

@@ -32,9 +32,7 @@ final class WebOptions {
 
     DomainPlay play(DialogueService service, LlmOptions.Session session, Supplier<URI> self) {
         dealt.check();
-        if (solving.iterations < 1) {
-            throw new UserInputException("--iterations must be positive");
-        }
+        Bounds.atLeast(solving.iterations, 1, "--iterations");
         if (!judge.equals("exact") && !judge.equals("llm")) {
             throw new UserInputException("--judge must be exact or llm, not '" + judge + "'");
         }

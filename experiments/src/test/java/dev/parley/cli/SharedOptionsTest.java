@@ -116,6 +116,41 @@ class SharedOptionsTest {
                 new String[] {"study", "human-solver", "--domain", "campsite", "--valid-only", "--iterations", "0"});
     }
 
+    /**
+     * Each number out of its range is refused alone, by its option's name and the value given, before any work; a
+     * command used to lump several ("--dialogues and --moves must be between 1 and 10000; --threads and --deadline
+     * positive").
+     */
+    @Test
+    void everyNumberOutOfRangeNamesItsOptionAloneWithTheValueGiven(@TempDir Path dir) {
+        String db = dir.resolve("never.db").toString();
+        String[][] cases = {
+            {"--port must be between 0 and 65535, got 99999", "serve", "--db", db, "--port", "99999"},
+            {"--threads must be at least 1, got 0", "serve", "--db", db, "--port", "0", "--threads", "0"},
+            {"--idle-timeout must be at least 1, got 0", "serve", "--db", db, "--port", "0", "--idle-timeout", "0"},
+            {"--snapshot-every must be at least 1, got 0", "serve", "--db", db, "--port", "0", "--snapshot-every",
+                "0"},
+            {"--moves must be between 1 and 10000, got 0", "serve-bench", "--moves", "0"},
+            {"--deadline must be at least 1, got 0", "serve-bench", "--deadline", "0"},
+            {"--long must be between 400 and 100000, got 10", "serve-bench", "--long", "10"},
+            {"--servers must be between 1 and 8, got 9", "serve-bench", "--servers", "9"},
+            {"--timeout must be above 0, got 0", "experiment", "--domain", "debate", "--timeout", "0"},
+            {"--max-tokens must be at least 1, got 0", "experiment", "--domain", "debate", "--max-tokens", "0"},
+            {"--retries must be at least 0, got -1", "experiment", "--domain", "debate", "--retries", "-1"},
+            {"--llm-slots must be at least 1, got 0", "experiment", "--domain", "debate", "--llm-slots", "0"},
+            {"--top-p must be in (0, 1], got 1.5", "experiment", "--domain", "debate", "--top-p", "1.5"},
+            {"--budget-seconds must be at least 0, got NaN", "experiment", "--domain", "debate", "--solver",
+                "mccfr-os", "--budget-seconds", "NaN"},
+            {"--checkpoint-every must be at least 0, got -1", "experiment", "--domain", "debate", "--solver",
+                "mccfr-os", "--checkpoint-every", "-1"},
+            {"--scenario must be between 0 and 1, got 9", "steer", "demo", "--domain", "debate", "--scenario", "9"},
+        };
+        for (String[] c : cases) {
+            refusedAlike(c[0], java.util.Arrays.copyOfRange(c, 1, c.length));
+        }
+        assertThat(java.nio.file.Files.exists(Path.of(db))).as("serve refused before opening its store").isFalse();
+    }
+
     @Test
     void noMessageIsRefusedTheSameWayEverywhere() {
         refusedAlike("--max-replies must be at least 1, got 0",

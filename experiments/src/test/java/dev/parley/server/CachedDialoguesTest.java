@@ -242,14 +242,12 @@ class CachedDialoguesTest {
             int code = dev.parley.cli.Parley.execute(new PrintWriter(out), new PrintWriter(err), "serve", "--port",
                     "0", "--db", db.toString(), "--cached-dialogues", bad);
             assertThat(code).isEqualTo(2);
-            assertThat(err.toString().strip()).isEqualTo("parley: --cached-dialogues must be at least 1 (the "
-                    + "dialogues held in memory), got " + bad);
+            assertThat(err.toString().strip()).isEqualTo("parley: --cached-dialogues must be at least 1, got " + bad);
         }
         StringWriter movesErr = new StringWriter();
         assertThat(dev.parley.cli.Parley.execute(new PrintWriter(new StringWriter()), new PrintWriter(movesErr),
                 "serve", "--port", "0", "--db", db.toString(), "--cached-moves", "0")).isEqualTo(2);
-        assertThat(movesErr.toString().strip()).isEqualTo("parley: --cached-moves must be at least 1 (the moves "
-                + "held in memory), got 0");
+        assertThat(movesErr.toString().strip()).isEqualTo("parley: --cached-moves must be at least 1, got 0");
         StringWriter err = new StringWriter();
         int code = dev.parley.cli.Parley.execute(new PrintWriter(new StringWriter()), new PrintWriter(err), "serve",
                 "--port", "0", "--db", db.toString(), "--cached-dialogues", "many");
