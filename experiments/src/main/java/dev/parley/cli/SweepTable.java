@@ -7,7 +7,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The human table of a sweep: one row per cell, figures as mean ± half-width of the 95% t interval. A sampled
+ * The human table of a sweep: one row per cell, figures as mean ± half-width of the 95% t interval (a cell of one
+ * seed: the figure alone, since one run has no spread to show). A sampled
  * cell's figures are estimates: its NashConv is a lower bound ({@code >=}), its row says {@code exact no}, and
  * stability is not judged from a bound.
  */
@@ -22,11 +23,13 @@ final class SweepTable {
         for (ObjectNode c : cells) {
             JsonNode p = c.get("params");
             JsonNode s = c.get("summary");
+            // one seed has no spread to show: its figures print alone, as parley experiment prints them
+            boolean spread = p.get("seeds").asInt() > 1;
             boolean exact = s.path("exact").asBoolean(true);
             StringBuilder gains = new StringBuilder();
             for (int i = 0; i < s.get("cfr_gain").size(); i++) {
                 gains.append(i == 0 ? "" : ", ").append(s.get("roles").get(i).asText()).append(' ')
-                        .append(pm(s.get("cfr_gain").get(i).asDouble(), s.get("cfr_gain_ci95").get(i)));
+                        .append(pm(s.get("cfr_gain").get(i).asDouble(), s.get("cfr_gain_ci95").get(i), spread));
             }
             JsonNode stable = s.get("approximately_stable");
             JsonNode share = s.get("stable_seed_share");
@@ -34,7 +37,7 @@ final class SweepTable {
                     p.get("iterations").isNull() ? "budget" : p.get("iterations").asText(),
                     p.get("max_replies").asInt(), p.get("solver").asText(), p.get("seeds").asInt(),
                     exact ? "yes" : "no (est.)",
-                    (exact ? "" : ">= ") + pm(s.get("nash_conv").asDouble(), s.get("nash_conv_ci95")), gains,
+                    (exact ? "" : ">= ") + pm(s.get("nash_conv").asDouble(), s.get("nash_conv_ci95"), spread), gains,
                     stable == null || stable.isNull() ? "not judged" : stable.asBoolean() ? "yes" : "no",
                     share == null || share.isNull() ? "-"
                             : String.format(Locale.ROOT, "%.0f%%", 100 * share.asDouble()));
@@ -42,7 +45,10 @@ final class SweepTable {
         return t.render();
     }
 
-    private static String pm(double mean, JsonNode ci) {
+    private static String pm(double mean, JsonNode ci, boolean spread) {
+        if (!spread) {
+            return ReportWriter.f(mean);
+        }
         double half = (ci.get(1).asDouble() - ci.get(0).asDouble()) / 2;
         return ReportWriter.f(mean) + " ± " + ReportWriter.f(half);
     }

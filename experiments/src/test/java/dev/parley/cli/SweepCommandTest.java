@@ -25,6 +25,19 @@ class SweepCommandTest {
     }
 
     @Test
+    void aCellOfOneSeedPrintsItsFiguresAloneAsExperimentDoes(@TempDir Path dir) throws Exception {
+        CliRun r = CliRun.parley("sweep", "--domain", "fruit-trading", "--max-replies", "2", "--iterations", "50",
+                "--out", dir.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        String row = r.out().lines().filter(l -> l.startsWith("fruit-trading")).findFirst().orElseThrow();
+        // fruit trading at 2 messages, CFR x 50, seed 1: the experiment command's NashConv and gains
+        assertThat(row).doesNotContain("±").contains("0.1311").contains("Alice 0.0025, Bob -0.0100");
+        CliRun single = CliRun.parley("experiment", "--domain", "fruit-trading", "--max-replies", "2",
+                "--iterations", "50");
+        assertThat(single.out()).contains("0.1311").doesNotContain("±");
+    }
+
+    @Test
     void writesOneRowPerCellAndResumesWithoutRunningFinishedCells(@TempDir Path dir) throws Exception {
         CliRun first = sweep(dir, "--json");
         assertThat(first.code()).as(first.err()).isZero();
