@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
  * Reads an argumentation framework in any {@link AfFormat}, line by line: the text is never held whole, and attacks
  * are kept in an {@link AttackList} (8 bytes an attack), so a framework of millions of attacks reads in memory
  * proportional to its attacks. The first bad line ends the read with an {@link AfFormatException} naming the
- * file and line.
+ * file, line and column. Columns are worked out only once a line is refused, so reading a good file costs nothing
+ * for them.
  */
 public final class AfReader {
 
@@ -53,6 +54,19 @@ public final class AfReader {
         return new AfFormatException(source, line, detail);
     }
 
+    private AfFormatException bad(int line, int column, String detail) {
+        return new AfFormatException(source, line, column, detail);
+    }
+
+    /** The 1-based column of {@code t}'s character {@code at}, {@code t} being {@code line} stripped. */
+    private static int column(String line, int at) {
+        int lead = 0;
+        while (lead < line.length() && Character.isWhitespace(line.charAt(lead))) {
+            lead++;
+        }
+        return lead + at + 1;
+    }
+
     private ArgumentationFramework i23(BufferedReader in) throws IOException {
         int n = -1;
         int lineNo = 0;
@@ -64,24 +78,30 @@ public final class AfReader {
             }
             if (t.startsWith("p")) {
                 if (n >= 0) {
-                    throw bad(lineNo, "a second header line; the header \"p af N\" comes once, first");
+                    throw bad(lineNo, column(line, 0), "a second header line; the header \"p af N\" comes once,"
+                            + " first");
                 }
                 String[] f = t.split("\\s+");
                 if (f.length != 3 || !f[0].equals("p") || !f[1].equals("af")) {
-                    throw bad(lineNo, "expected the header \"p af N\", found \"" + t + "\"");
+                    throw bad(lineNo, column(line, 0), "expected the header \"p af N\", found \"" + t + "\"");
                 }
-                n = parseNumber(f[2], lineNo, "the number of arguments", 0, Integer.MAX_VALUE - 1);
+                n = parseNumber(f[2], lineNo, line, t.lastIndexOf(f[2]), "the number of arguments", 0,
+                        Integer.MAX_VALUE - 1);
                 continue;
             }
             if (n < 0) {
-                throw bad(lineNo, "expected the header \"p af N\" before the first attack, found \"" + t + "\"");
+                throw bad(lineNo, column(line, 0), "expected the header \"p af N\" before the first attack, found \""
+                        + t + "\"");
             }
             int space = firstSpace(t);
             if (space < 0 || firstSpace(t.substring(space).strip()) >= 0) {
-                throw bad(lineNo, "expected an attack \"i j\" (two argument numbers), found \"" + t + "\"");
+                throw bad(lineNo, column(line, 0), "expected an attack \"i j\" (two argument numbers), found \""
+                        + t + "\"");
             }
-            int a = parseNumber(t.substring(0, space), lineNo, "an argument number 1.." + n, 1, n);
-            int b = parseNumber(t.substring(space).strip(), lineNo, "an argument number 1.." + n, 1, n);
+            String second = t.substring(space).strip();
+            int a = parseNumber(t.substring(0, space), lineNo, line, 0, "an argument number 1.." + n, 1, n);
+            int b = parseNumber(second, lineNo, line, t.length() - second.length(), "an argument number 1.." + n, 1,
+                    n);
             gathered.add(a - 1, b - 1);
         }
         if (n < 0) {
@@ -99,35 +119,41 @@ public final class AfReader {
         return -1;
     }
 
-    private int parseNumber(String s, int line, String what, int min, int max) {
+    /** @param text the whole line and {@code at} where {@code s} starts in it once stripped, for an error's column */
+    private int parseNumber(String s, int line, String text, int at, String what, int min, int max) {
         long v = 0;
         if (s.isEmpty() || s.length() > 10) {
-            throw bad(line, "expected " + what + ", found \"" + s + "\"");
+            throw bad(line, column(text, at), "expected " + what + ", found \"" + s + "\"");
         }
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
             if (c < '0' || c > '9') {
-                throw bad(line, "expected " + what + ", found \"" + s + "\"");
+                throw bad(line, column(text, at), "expected " + what + ", found \"" + s + "\"");
             }
             v = v * 10 + (c - '0');
         }
         if (v < min || v > max) {
-            throw bad(line, "expected " + what + ", found " + s);
+            throw bad(line, column(text, at), "expected " + what + ", found " + s);
         }
         return (int) v;
     }
 
-    /** Argument names in order of declaration, with the line of each name's first use before it was declared. */
+    /** Where a name stands: its line, and its column once known. */
+    private record Place(int line, int column) {
+    }
+
+    /** Argument names in order of declaration, with the place of each name's first use before it was declared. */
     private final class Names {
         final List<String> names = new ArrayList<>();
         final Map<String, Integer> index = new HashMap<>();
-        final Map<String, Integer> usedBeforeDeclared = new HashMap<>();
+        final Map<String, Place> usedBeforeDeclared = new HashMap<>();
 
-        void declare(String name, int line, boolean duplicateIsError) {
+        /** @param text the whole line, and {@code at} where the name starts in it once stripped */
+        void declare(String name, int line, boolean duplicateIsError, String text, int at) {
             Integer had = index.get(name);
             if (had != null) {
                 if (duplicateIsError && !usedBeforeDeclared.containsKey(name)) {
-                    throw bad(line, "argument " + name + " is declared twice");
+                    throw bad(line, column(text, at), "argument " + name + " is declared twice");
                 }
                 usedBeforeDeclared.remove(name);
                 return;
@@ -136,23 +162,24 @@ public final class AfReader {
             names.add(name);
         }
 
-        int use(String name, int line) {
+        int use(String name, int line, String text, int at) {
             Integer i = index.get(name);
             if (i == null) {
                 i = names.size();
                 index.put(name, i);
                 names.add(name);
-                usedBeforeDeclared.put(name, line);
+                usedBeforeDeclared.put(name, new Place(line, column(text, at)));
             }
             return i;
         }
 
         ArgumentationFramework build(String declaration) {
             if (!usedBeforeDeclared.isEmpty()) {
-                Map.Entry<String, Integer> first = usedBeforeDeclared.entrySet().stream()
-                        .min(Map.Entry.comparingByValue()).orElseThrow();
-                throw bad(first.getValue(), "an attack names " + first.getKey() + ", which is never declared ("
-                        + declaration + ")");
+                Map.Entry<String, Place> first = usedBeforeDeclared.entrySet().stream()
+                        .min(Map.Entry.comparingByValue(java.util.Comparator.comparingInt(Place::line)
+                                .thenComparingInt(Place::column))).orElseThrow();
+                throw bad(first.getValue().line(), first.getValue().column(), "an attack names " + first.getKey()
+                        + ", which is never declared (" + declaration + ")");
             }
             return gathered.indexed(names);
         }
@@ -172,20 +199,23 @@ public final class AfReader {
             int at = 0;
             while (at < t.length()) {
                 if (!m.find(at) || m.start() != at) {
-                    throw bad(lineNo, "expected arg(NAME). or att(NAME,NAME). , found \"" + t.substring(at).strip()
-                            + "\"");
+                    throw bad(lineNo, column(line, at), "expected arg(NAME). or att(NAME,NAME). , found \""
+                            + t.substring(at).strip() + "\"");
                 }
                 boolean isArg = m.group(1).equals("arg");
                 if (isArg && m.group(3) != null) {
-                    throw bad(lineNo, "arg takes one argument name, found \"" + m.group().strip() + "\"");
+                    throw bad(lineNo, column(line, m.start(3)), "arg takes one argument name, found \""
+                            + m.group().strip() + "\"");
                 }
                 if (!isArg && m.group(3) == null) {
-                    throw bad(lineNo, "att takes two argument names, found \"" + m.group().strip() + "\"");
+                    throw bad(lineNo, column(line, m.start(1)), "att takes two argument names, found \""
+                            + m.group().strip() + "\"");
                 }
                 if (isArg) {
-                    names.declare(m.group(2), lineNo, false);
+                    names.declare(m.group(2), lineNo, false, line, m.start(2));
                 } else {
-                    gathered.add(names.use(m.group(2), lineNo), names.use(m.group(3), lineNo));
+                    gathered.add(names.use(m.group(2), lineNo, line, m.start(2)),
+                            names.use(m.group(3), lineNo, line, m.start(3)));
                 }
                 at = m.end();
                 while (at < t.length() && Character.isWhitespace(t.charAt(at))) {
@@ -213,16 +243,19 @@ public final class AfReader {
                 }
                 String[] f = t.split("\\s+", 2);
                 // TGF allows "id label"; the id names the argument
-                names.declare(f[0], lineNo, true);
+                names.declare(f[0], lineNo, true, line, 0);
             } else {
                 String[] f = t.split("\\s+");
                 if (f.length < 2) {
-                    throw bad(lineNo, "expected an attack \"a b\" after the # line, found \"" + t + "\"");
+                    throw bad(lineNo, column(line, 0), "expected an attack \"a b\" after the # line, found \"" + t
+                            + "\"");
                 }
                 if (f[0].equals("#")) {
-                    throw bad(lineNo, "a second # line; TGF has one, between the arguments and the attacks");
+                    throw bad(lineNo, column(line, 0), "a second # line; TGF has one, between the arguments and the"
+                            + " attacks");
                 }
-                gathered.add(names.use(f[0], lineNo), names.use(f[1], lineNo));
+                gathered.add(names.use(f[0], lineNo, line, 0),
+                        names.use(f[1], lineNo, line, t.indexOf(f[1], f[0].length())));
             }
         }
         return names.build("on a line before the # line");

@@ -52,24 +52,26 @@ class AfReaderTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
-        "I23|1 2\\np af 2\\n|x.i23:1: expected the header \"p af N\" before the first attack, found \"1 2\"",
-        "I23|p af 3\\n1 2\\n3 4\\n|x.i23:3: expected an argument number 1..3, found 4",
-        "I23|p af 3\\n1 2\\n1\\n|x.i23:3: expected an attack \"i j\" (two argument numbers), found \"1\"",
-        "I23|p af 3\\n1 2 3\\n|x.i23:2: expected an attack \"i j\" (two argument numbers), found \"1 2 3\"",
-        "I23|p af 3\\np af 3\\n|x.i23:2: a second header line; the header \"p af N\" comes once, first",
-        "I23|p bf 3\\n|x.i23:1: expected the header \"p af N\", found \"p bf 3\"",
-        "I23|p af 3\\n0 1\\n|x.i23:2: expected an argument number 1..3, found 0",
-        "I23|p af 2\\n-1 2\\n|x.i23:2: expected an argument number 1..2, found \"-1\"",
+        "I23|1 2\\np af 2\\n|x.i23:1:1: expected the header \"p af N\" before the first attack, found \"1 2\"",
+        "I23|p af 3\\n1 2\\n3 4\\n|x.i23:3:3: expected an argument number 1..3, found 4",
+        "I23|p af 3\\n1 2\\n1\\n|x.i23:3:1: expected an attack \"i j\" (two argument numbers), found \"1\"",
+        "I23|p af 3\\n1 2 3\\n|x.i23:2:1: expected an attack \"i j\" (two argument numbers), found \"1 2 3\"",
+        "I23|p af 3\\np af 3\\n|x.i23:2:1: a second header line; the header \"p af N\" comes once, first",
+        "I23|p bf 3\\n|x.i23:1:1: expected the header \"p af N\", found \"p bf 3\"",
+        "I23|p af 3\\n0 1\\n|x.i23:2:1: expected an argument number 1..3, found 0",
+        "I23|p af 2\\n-1 2\\n|x.i23:2:1: expected an argument number 1..2, found \"-1\"",
         "I23|# only a comment\\n|x.i23:1: no header \"p af N\": the file is empty or holds only comments",
-        "APX|arg(a).\\narg(b)\\n|x.apx:2: expected arg(NAME). or att(NAME,NAME). , found \"arg(b)\"",
-        "APX|arg(a).\\natt(a).\\n|x.apx:2: att takes two argument names, found \"att(a).\"",
-        "APX|arg(a).\\natt(a,b).\\natt(c,a).\\n|x.apx:2: an attack names b, which is never declared (by arg(NAME).)",
-        "APX|arg(a). junk\\n|x.apx:1: expected arg(NAME). or att(NAME,NAME). , found \"junk\"",
-        "TGF|a\\nb\\n#\\na\\n|x.tgf:4: expected an attack \"a b\" after the # line, found \"a\"",
-        "TGF|a\\na\\n#\\n|x.tgf:2: argument a is declared twice",
-        "TGF|a\\n#\\na b\\n|x.tgf:3: an attack names b, which is never declared (on a line before the # line)",
+        "APX|arg(a).\\narg(b)\\n|x.apx:2:1: expected arg(NAME). or att(NAME,NAME). , found \"arg(b)\"",
+        "APX|arg(a).\\natt(a).\\n|x.apx:2:1: att takes two argument names, found \"att(a).\"",
+        "APX|arg(a).\\natt(a,b).\\natt(c,a).\\n|x.apx:2:7: an attack names b, which is never declared (by arg(NAME).)",
+        "APX|arg(a). junk\\n|x.apx:1:9: expected arg(NAME). or att(NAME,NAME). , found \"junk\"",
+        "TGF|a\\nb\\n#\\na\\n|x.tgf:4:1: expected an attack \"a b\" after the # line, found \"a\"",
+        "TGF|a\\na\\n#\\n|x.tgf:2:1: argument a is declared twice",
+        "TGF|a\\n#\\na b\\n|x.tgf:3:3: an attack names b, which is never declared (on a line before the # line)",
+        "I23|p af 3\\n  1   7\\n|x.i23:2:7: expected an argument number 1..3, found 7",
+        "APX|arg(b).\\n  arg(a). att(a, zed).\\n|x.apx:2:18: an attack names zed, which is never declared (by arg(NAME).)",
     })
-    void aBadLineIsReportedWithFileAndLine(AfFormat f, String text, String message) {
+    void aBadLineIsReportedWithFileLineAndColumn(AfFormat f, String text, String message) {
         assertThatThrownBy(() -> read(text.replace("\\n", "\n"), f))
                 .isInstanceOf(AfFormatException.class).hasMessage(message);
     }

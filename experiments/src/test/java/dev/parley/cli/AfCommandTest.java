@@ -52,7 +52,7 @@ class AfCommandTest {
         CliRun r = CliRun.parley("af", "-p", "SE-GR", "-f", bad.toString());
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.out()).isEmpty();
-        assertThat(r.err().strip()).isEqualTo("parley: " + bad + ":3: expected an argument number 1..2, found \"three\"");
+        assertThat(r.err().strip()).isEqualTo("parley: " + bad + ":3:3: expected an argument number 1..2, found \"three\"");
         Path ok = file("ok.i23", "p af 2\n1 2\n");
         for (List<String> args : List.of(
                 List.of("af", "-p", "XX-GR", "-f", ok.toString()),
