@@ -59,7 +59,7 @@ public final class AfReader {
     }
 
     /** The 1-based column of {@code t}'s character {@code at}, {@code t} being {@code line} stripped. */
-    private static int column(String line, int at) {
+    static int column(String line, int at) {
         int lead = 0;
         while (lead < line.length() && Character.isWhitespace(line.charAt(lead))) {
             lead++;

@@ -40,14 +40,22 @@ public final class VafReader {
         }
     }
 
+    /** Where a name stands in the file. */
+    private record Place(int line, int column) {
+    }
+
+    private static AfFormatException at(String source, Place place, String detail) {
+        return new AfFormatException(source, place.line(), place.column(), detail);
+    }
+
     public static ValueBasedFile read(Reader reader, String source) throws IOException {
         BufferedReader in = reader instanceof BufferedReader b ? b : new BufferedReader(reader);
-        Map<String, Integer> declared = new LinkedHashMap<>();
+        Map<String, Place> declared = new LinkedHashMap<>();
         List<String[]> attacks = new ArrayList<>();
-        List<Integer> attackLines = new ArrayList<>();
+        List<Place[]> attackPlaces = new ArrayList<>();
         Map<String, String> values = new LinkedHashMap<>();
         List<String[]> prefs = new ArrayList<>();
-        List<Integer> prefLines = new ArrayList<>();
+        List<Place[]> prefPlaces = new ArrayList<>();
         int lineNo = 0;
         for (String line = in.readLine(); line != null; line = in.readLine()) {
             lineNo++;
@@ -57,70 +65,73 @@ public final class VafReader {
             int at = 0;
             while (at < t.length()) {
                 if (!m.find(at) || m.start() != at) {
-                    throw new AfFormatException(source, lineNo, "expected arg(A). att(A,B). val(A,VALUE). or"
-                            + " valpref(V1,V2). , found \"" + t.substring(at).strip() + "\"");
+                    throw new AfFormatException(source, lineNo, AfReader.column(line, at), "expected arg(A). att(A,B)."
+                            + " val(A,VALUE). or valpref(V1,V2). , found \"" + t.substring(at).strip() + "\"");
                 }
                 String kind = m.group(1);
                 boolean unary = kind.equals("arg");
+                Place first = new Place(lineNo, AfReader.column(line, m.start(2)));
                 if (unary != (m.group(3) == null)) {
-                    throw new AfFormatException(source, lineNo, kind + " takes " + (unary ? "one name" : "two names")
-                            + ", found \"" + m.group().strip() + "\"");
+                    throw new AfFormatException(source, lineNo, AfReader.column(line, unary ? m.start(3) : m.start(1)),
+                            kind + " takes "
+                            + (unary ? "one name" : "two names") + ", found \"" + m.group().strip() + "\"");
                 }
+                Place[] both = unary ? null : new Place[] {first, new Place(lineNo, AfReader.column(line, m.start(3)))};
                 switch (kind) {
                     case "arg" -> {
-                        if (declared.putIfAbsent(m.group(2), lineNo) != null) {
-                            throw new AfFormatException(source, lineNo, "argument " + m.group(2)
-                                    + " is declared twice");
+                        if (declared.putIfAbsent(m.group(2), first) != null) {
+                            throw at(source, first, "argument " + m.group(2) + " is declared twice");
                         }
                     }
                     case "att" -> {
                         attacks.add(new String[] {m.group(2), m.group(3)});
-                        attackLines.add(lineNo);
+                        attackPlaces.add(both);
                     }
                     case "val" -> {
                         if (!declared.containsKey(m.group(2))) {
-                            throw new AfFormatException(source, lineNo, "val gives a value to " + m.group(2)
+                            throw at(source, first, "val gives a value to " + m.group(2)
                                     + ", which is not declared by an earlier arg(" + m.group(2) + ").");
                         }
                         String had = values.putIfAbsent(m.group(2), m.group(3));
                         if (had != null) {
-                            throw new AfFormatException(source, lineNo, "argument " + m.group(2)
-                                    + " already promotes " + had + "; an argument promotes one value");
+                            throw at(source, first, "argument " + m.group(2) + " already promotes " + had
+                                    + "; an argument promotes one value");
                         }
                     }
                     default -> {
                         prefs.add(new String[] {m.group(2), m.group(3)});
-                        prefLines.add(lineNo);
+                        prefPlaces.add(both);
                     }
                 }
                 at = m.end();
             }
         }
         for (int i = 0; i < attacks.size(); i++) {
-            for (String a : attacks.get(i)) {
+            for (int k = 0; k < 2; k++) {
+                String a = attacks.get(i)[k];
                 if (!declared.containsKey(a)) {
-                    throw new AfFormatException(source, attackLines.get(i), "an attack names " + a
-                            + ", which is never declared by arg(" + a + ").");
+                    throw at(source, attackPlaces.get(i)[k], "an attack names " + a + ", which is never declared by arg("
+                            + a + ").");
                 }
             }
             if (attacks.get(i)[0].equals(attacks.get(i)[1])) {
                 // Bench-Capon's attack relation is irreflexive: no audience could make a self-attack fail
-                throw new AfFormatException(source, attackLines.get(i), "argument " + attacks.get(i)[0]
+                throw at(source, attackPlaces.get(i)[0], "argument " + attacks.get(i)[0]
                         + " attacks itself; a value-based framework's attacks are irreflexive");
             }
         }
-        for (Map.Entry<String, Integer> d : declared.entrySet()) {
+        for (Map.Entry<String, Place> d : declared.entrySet()) {
             if (!values.containsKey(d.getKey())) {
-                throw new AfFormatException(source, d.getValue(), "argument " + d.getKey()
-                        + " has no value; add val(" + d.getKey() + ",VALUE).");
+                throw at(source, d.getValue(), "argument " + d.getKey() + " has no value; add val(" + d.getKey()
+                        + ",VALUE).");
             }
         }
         Audience.Builder audience = Audience.builder();
         for (int i = 0; i < prefs.size(); i++) {
-            for (String v : prefs.get(i)) {
+            for (int k = 0; k < 2; k++) {
+                String v = prefs.get(i)[k];
                 if (!values.containsValue(v)) {
-                    throw new AfFormatException(source, prefLines.get(i), "valpref names " + v
-                            + ", which no argument promotes");
+                    throw at(source, prefPlaces.get(i)[k], "valpref names " + v + ", which no argument promotes");
                 }
             }
             audience.prefer(prefs.get(i)[0], prefs.get(i)[1]);
@@ -129,7 +140,9 @@ public final class VafReader {
         try {
             preferences = prefs.isEmpty() ? Audience.none() : audience.build();
         } catch (IllegalArgumentException e) {
-            throw new AfFormatException(source, prefLines.get(prefLines.size() - 1), e.getMessage());
+            // a cycle of preferences: the last valpref closes it
+            Place last = prefPlaces.get(prefPlaces.size() - 1)[0];
+            throw new AfFormatException(source, last.line(), e.getMessage());
         }
         ArgumentationFramework.Builder af = ArgumentationFramework.builder();
         declared.keySet().forEach(af::argument);

@@ -106,7 +106,7 @@ class AfCommandTest {
         }
         Path bad = file("bad.vaf", "arg(A). val(A,red).\natt(A,Z).\n");
         assertThat(CliRun.parley("af", "--vaf", bad.toString()).err().strip())
-                .isEqualTo("parley: " + bad + ":2: an attack names Z, which is never declared by arg(Z).");
+                .isEqualTo("parley: " + bad + ":2:7: an attack names Z, which is never declared by arg(Z).");
     }
 
     /**
