@@ -58,12 +58,11 @@ final class GameSources {
     }
 
     static Game load(String nameOrFile) {
-        boolean looksLikeFile = nameOrFile.endsWith(".efg") || nameOrFile.contains("/")
-                || Files.isRegularFile(Path.of(nameOrFile));
-        if (!looksLikeFile && Games.names(nameOrFile)) {
-            return Games.load(nameOrFile);
+        boolean namesAFile = nameOrFile.endsWith(".efg") || nameOrFile.contains("/");
+        if (!namesAFile && Games.names(nameOrFile)) {
+            return Games.load(nameOrFile); // a built-in name wins over a file of that name in this directory
         }
-        if (!looksLikeFile) {
+        if (!namesAFile && !Files.isRegularFile(Path.of(nameOrFile))) {
             throw new UserInputException("unknown game '" + nameOrFile + "'"
                     + Suggestions.didYouMean(nameOrFile, Games.names())
                     + "; run 'parley games' for the built-in games, or give a Gambit .efg file");

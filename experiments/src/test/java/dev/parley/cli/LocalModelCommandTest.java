@@ -65,7 +65,7 @@ class LocalModelCommandTest {
     void aBadRepeatPenaltyIsRefusedOffline() {
         CliRun r = run(Map.of(), "preface", "--dcrs", DCRS, "--repeat-penalty", "0");
         assertThat(r.code()).isEqualTo(2);
-        assertThat(r.err().strip()).isEqualTo("parley: --repeat-penalty must be in (0, 10] (1: none), got 0.0");
+        assertThat(r.err().strip()).isEqualTo("parley: --repeat-penalty must be in (0, 10] (1: none), got 0");
     }
 
     @Test
