@@ -1,5 +1,8 @@
 package dev.parley.dgdl;
 
+import static dev.parley.dgdl.OriginalSyntax.name;
+import static dev.parley.dgdl.OriginalSyntax.pos;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -11,7 +14,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.antlr.v4.runtime.CharStreams;
-import org.antlr.v4.runtime.ParserRuleContext;
 import org.antlr.v4.runtime.Token;
 
 /**
@@ -37,6 +39,9 @@ import org.antlr.v4.runtime.Token;
  *
  * A construct with no counterpart in the engine is noted ({@link #notes}: once each, where first used, with why);
  * {@link #unplayable} gives the first, and the engine refuses to start such a game with it.
+ *
+ * <p>This class translates the composition, the rules and the moves' bodies; {@link OriginalSyntax} reads values out
+ * of the parse tree and keeps the notes, and {@link ImplicitRules} adds what the original leaves unsaid.
  */
 public final class OriginalDgdlReader {
 
@@ -46,14 +51,13 @@ public final class OriginalDgdlReader {
     public static final String TURN_RULE = "parley:turns";
 
     /** The engine's names for the mover and everyone else during a move. */
-    private static final String SPEAKER = "Speaker";
-    private static final String LISTENER = "Listener";
+    static final String SPEAKER = "Speaker";
+    static final String LISTENER = "Listener";
 
     private final String source;
     private final String text;
+    private final OriginalSyntax syntax;
     private String gameId = "";
-    private final List<Diagnostic> notes = new ArrayList<>();
-    private final Set<String> noted = new LinkedHashSet<>();
 
     private final List<String> roles = new ArrayList<>();
     private int minParticipants = -1;
@@ -67,6 +71,7 @@ public final class OriginalDgdlReader {
     private final List<String> moveIds = new ArrayList<>();
     /** The translated move effects that came from a mandate (a permit translates to the same effect). */
     private final Set<Effect.Move> mandates = Collections.newSetFromMap(new IdentityHashMap<>());
+    private final ImplicitRules implicit;
     /** Whether a body was expanded per mover, which needs each player to hold a role named after it. */
     private boolean perMover;
 
@@ -87,6 +92,8 @@ public final class OriginalDgdlReader {
     private OriginalDgdlReader(String source, String text) {
         this.source = source;
         this.text = text;
+        this.syntax = new OriginalSyntax(source);
+        this.implicit = new ImplicitRules(moveIds, mandates, syntax);
     }
 
     /**
@@ -148,7 +155,7 @@ public final class OriginalDgdlReader {
                 new DgdlOriginalLexer(CharStreams.fromString(text, sourceName)), DgdlOriginalParser::new, DgdlOriginalParser::file, sourceName);
         OriginalDgdlReader r = new OriginalDgdlReader(sourceName, text);
         Protocol p = r.file(tree);
-        List<Diagnostic> sorted = new ArrayList<>(r.notes);
+        List<Diagnostic> sorted = new ArrayList<>(r.syntax.notes());
         sorted.sort(java.util.Comparator.comparingInt((Diagnostic d) -> d.position().line())
                 .thenComparingInt(d -> d.position().column()));
         return new Reading(p, List.copyOf(sorted));
@@ -161,7 +168,7 @@ public final class OriginalDgdlReader {
             game = s.game(0);
             id = game.NAME().getText();
             if (s.game().size() > 1) {
-                note(s, "a system of " + s.game().size() + " games (" + s.NAME().getText() + ")",
+                syntax.note(s, "a system of " + s.game().size() + " games (" + s.NAME().getText() + ")",
                         "a Parley protocol is one game; the first, " + id + ", is read");
             }
         } else {
@@ -181,7 +188,9 @@ public final class OriginalDgdlReader {
         for (DgdlOriginalParser.GroupContext g : bodies) {
             ruleOrInteraction(g);
         }
-        addImplicitRules(game);
+        if (implicit.addTo(rules, interactions, players, turnTaking, pos(game))) {
+            perMover = true;
+        }
         List<Protocol.Player> playerList = players;
         List<String> roleList = new ArrayList<>(roles);
         if (perMover) {
@@ -227,68 +236,68 @@ public final class OriginalDgdlReader {
     /** A top-level {..} of a game: composition, a rule or an interaction, told apart by its items. */
     /** Reads a composition declaration; false for a rule or a move (read later), whose id is recorded. */
     private boolean declaration(DgdlOriginalParser.GroupContext g) {
-        List<DgdlOriginalParser.UnitContext> items = items(g);
+        List<DgdlOriginalParser.UnitContext> items = syntax.items(g);
         if (items.isEmpty()) {
-            throw bad(g, "an empty declaration {}");
+            throw syntax.bad(g, "an empty declaration {}");
         }
         DgdlOriginalParser.UnitContext head = items.get(0);
         if (head instanceof DgdlOriginalParser.PropertyContext p && name(p).equals("roles")) {
-            roles.add(wordOf(p.value(), "a role"));
+            roles.add(syntax.wordOf(p.value(), "a role"));
             for (DgdlOriginalParser.UnitContext u : items.subList(1, items.size())) {
-                roles.add(word(u, "a role"));
+                roles.add(syntax.word(u, "a role"));
             }
             return true;
         }
-        String kind = word(head, "a declaration's name (turns, players, player, store, or a rule or move id)");
+        String kind = syntax.word(head, "a declaration's name (turns, players, player, store, or a rule or move id)");
         Map<String, DgdlOriginalParser.ValueContext> props = new LinkedHashMap<>();
         switch (kind) {
             case "turns" -> {
-                properties(items, props, List.of("magnitude", "ordering", "max", "maxturns"), g);
+                syntax.properties(items, props, List.of("magnitude", "ordering", "max", "maxturns"), g);
                 DgdlOriginalParser.ValueContext m = props.get("magnitude");
                 if (m != null) {
-                    String v = plain(m, "single, multiple or a number");
+                    String v = syntax.plain(m, "single, multiple or a number");
                     if (!v.equals("single") && !v.equals("multiple") && !v.chars().allMatch(Character::isDigit)) {
-                        throw bad(m, "magnitude is single, multiple or a number, not " + v);
+                        throw syntax.bad(m, "magnitude is single, multiple or a number, not " + v);
                     }
                     magnitude = Optional.of(v);
                     if (!v.equals("single")) {
-                        note(m, "turns of magnitude " + v, "the engine passes the floor after every move");
+                        syntax.note(m, "turns of magnitude " + v, "the engine passes the floor after every move");
                     }
                 }
-                DgdlOriginalParser.ValueContext o = require(props, "ordering", g, "turns");
-                String ordering = plain(o, "strict or liberal");
+                DgdlOriginalParser.ValueContext o = syntax.require(props, "ordering", g, "turns");
+                String ordering = syntax.plain(o, "strict or liberal");
                 turnTaking = switch (ordering) {
                     case "strict" -> Protocol.TurnTaking.STRICT;
                     case "liberal" -> Protocol.TurnTaking.LIBERAL;
-                    default -> throw bad(o, "ordering is strict or liberal, not " + ordering);
+                    default -> throw syntax.bad(o, "ordering is strict or liberal, not " + ordering);
                 };
                 DgdlOriginalParser.ValueContext max = props.getOrDefault("max", props.get("maxturns"));
                 if (max != null) {
-                    note(max, "a maximum number of turns (" + max.getText() + ")", "the engine counts no turns");
+                    syntax.note(max, "a maximum number of turns (" + max.getText() + ")", "the engine counts no turns");
                 }
             }
             case "players" -> {
-                properties(items, props, List.of("min", "max"), g);
-                minParticipants = number(require(props, "min", g, "players"), "min");
-                DgdlOriginalParser.ValueContext max = require(props, "max", g, "players");
+                syntax.properties(items, props, List.of("min", "max"), g);
+                minParticipants = syntax.number(syntax.require(props, "min", g, "players"), "min");
+                DgdlOriginalParser.ValueContext max = syntax.require(props, "max", g, "players");
                 maxParticipants = max.getText().equals("undefined") ? Optional.empty()
-                        : Optional.of(number(max, "max"));
+                        : Optional.of(syntax.number(max, "max"));
             }
             case "player" -> {
-                properties(items, props, List.of("id", "role", "roles"), g);
-                DgdlOriginalParser.ValueContext idValue = require(props, "id", g, "player");
+                syntax.properties(items, props, List.of("id", "role", "roles"), g);
+                DgdlOriginalParser.ValueContext idValue = syntax.require(props, "id", g, "player");
                 String pid = idValue.getText();
                 if (pid.startsWith("$")) {
-                    note(idValue, "players named at run time (" + pid + ")",
+                    syntax.note(idValue, "players named at run time (" + pid + ")",
                             "a dialogue starts with its players named");
                 } else if (idValue.NAME() == null) {
-                    throw bad(idValue, "a player's id is a name or a $RunTime$ variable, not " + pid);
+                    throw syntax.bad(idValue, "a player's id is a name or a $RunTime$ variable, not " + pid);
                 }
                 List<String> pr = new ArrayList<>();
                 for (String key : List.of("role", "roles")) {
                     DgdlOriginalParser.ValueContext v = props.get(key);
                     if (v != null) {
-                        pr.addAll(v.group() != null ? words(v.group(), "a role") : List.of(plain(v, "a role")));
+                        pr.addAll(v.group() != null ? syntax.words(v.group(), "a role") : List.of(syntax.plain(v, "a role")));
                     }
                 }
                 roles.addAll(pr);
@@ -309,25 +318,25 @@ public final class OriginalDgdlReader {
 
     private void store(DgdlOriginalParser.GroupContext g, List<DgdlOriginalParser.UnitContext> items,
                        Map<String, DgdlOriginalParser.ValueContext> props) {
-        properties(items, props, List.of("id", "owner", "structure", "visibility"), g);
-        String sid = plain(require(props, "id", g, "store"), "a store id");
-        DgdlOriginalParser.ValueContext ov = require(props, "owner", g, "store");
-        List<String> owners = ov.group() != null ? words(ov.group(), "an owner") : List.of(plain(ov, "an owner"));
-        Protocol.Structure structure = optionalConstant(props, "structure", Protocol.Structure.SET,
+        syntax.properties(items, props, List.of("id", "owner", "structure", "visibility"), g);
+        String sid = syntax.plain(syntax.require(props, "id", g, "store"), "a store id");
+        DgdlOriginalParser.ValueContext ov = syntax.require(props, "owner", g, "store");
+        List<String> owners = ov.group() != null ? syntax.words(ov.group(), "an owner") : List.of(syntax.plain(ov, "an owner"));
+        Protocol.Structure structure = syntax.optionalConstant(props, "structure", Protocol.Structure.SET,
                 "set, queue or stack", "a store's structure is set, queue or stack");
-        Protocol.Visibility visibility = optionalConstant(props, "visibility", Protocol.Visibility.PUBLIC,
+        Protocol.Visibility visibility = syntax.optionalConstant(props, "visibility", Protocol.Visibility.PUBLIC,
                 "public or private", "a store's visibility is public or private");
         List<StoreDraft> had = storeDecls.computeIfAbsent(sid, k -> new ArrayList<>());
         for (StoreDraft h : had) {
             for (String o : owners) {
                 if (h.owners().contains(o)) {
-                    throw bad(g, "store " + sid + " of " + o + " is declared twice");
+                    throw syntax.bad(g, "store " + sid + " of " + o + " is declared twice");
                 }
             }
         }
         had.add(new StoreDraft(sid, List.copyOf(owners), structure, visibility, pos(g)));
         if (had.size() > 1 && had.stream().anyMatch(h -> h.owners().size() != 1 || h.owners().contains("shared"))) {
-            throw bad(g, "store " + sid + " is declared more than once, so once per owner: each declaration has one"
+            throw syntax.bad(g, "store " + sid + " is declared more than once, so once per owner: each declaration has one"
                     + " owner");
         }
     }
@@ -335,19 +344,19 @@ public final class OriginalDgdlReader {
     // ---- rules and moves ----
 
     private void ruleOrInteraction(DgdlOriginalParser.GroupContext g) {
-        List<DgdlOriginalParser.UnitContext> items = items(g);
-        String id = word(items.get(0), "a rule or move id");
+        List<DgdlOriginalParser.UnitContext> items = syntax.items(g);
+        String id = syntax.word(items.get(0), "a rule or move id");
         if (items.size() >= 2 && items.get(1) instanceof DgdlOriginalParser.PropertyContext p
                 && name(p).equals("scope")) {
-            String s = plain(p.value(), "initial, turnwise or movewise");
+            String s = syntax.plain(p.value(), "initial, turnwise or movewise");
             Protocol.Scope scope = ProtocolParser.constant(Protocol.Scope.class, s, source, p.value(),
                     "a rule's scope is initial, turnwise or movewise");
             if (items.size() != 3 || !(items.get(2) instanceof DgdlOriginalParser.NestedContext body)) {
-                throw bad(g, "a rule is {" + id + ", scope:" + s + ", {body}}");
+                throw syntax.bad(g, "a rule is {" + id + ", scope:" + s + ", {body}}");
             }
             List<Statement> translated = body(body.group(), scope != Protocol.Scope.INITIAL, false);
-            if (scope != Protocol.Scope.INITIAL && mayMandate(translated)) {
-                note(body, "move(mandate, ...) in a " + s + " rule",
+            if (scope != Protocol.Scope.INITIAL && implicit.mayMandate(translated)) {
+                syntax.note(body, "move(mandate, ...) in a " + s + " rule",
                         "the moves legal next are the last move's to mandate");
             }
             rules.add(new Protocol.Rule(id, scope, translated, pos(g)));
@@ -357,7 +366,7 @@ public final class OriginalDgdlReader {
         int at = 1;
         List<String> content = List.of();
         if (items.size() > at + 1 && items.get(at) instanceof DgdlOriginalParser.NestedContext c) {
-            content = words(c.group(), "a content variable");
+            content = syntax.words(c.group(), "a content variable");
             at++;
         }
         Optional<String> opener = Optional.empty();
@@ -373,7 +382,7 @@ public final class OriginalDgdlReader {
         }
         if (items.size() != at + 1 || !(items.get(at) instanceof DgdlOriginalParser.NestedContext body)) {
             DgdlOriginalParser.UnitContext wrong = items.size() > at ? items.get(at) : items.get(items.size() - 1);
-            throw bad(wrong, "a move is {" + id + ", {content}, \"opener\", {body}} (content and opener optional)"
+            throw syntax.bad(wrong, "a move is {" + id + ", {content}, \"opener\", {body}} (content and opener optional)"
                     + " and a rule {" + id + ", scope:initial|turnwise|movewise, {body}}; found "
                     + wrong.getText());
         }
@@ -388,14 +397,14 @@ public final class OriginalDgdlReader {
      */
     private List<Statement> body(DgdlOriginalParser.GroupContext g, boolean duringMove, boolean isMove) {
         if (g.expr() == null) {
-            return isMove ? everyMove(pos(g)) : List.of();
+            return isMove ? implicit.everyMove(pos(g)) : List.of();
         }
         try {
             List<Statement> out = effects(g.expr(), null);
-            return isMove ? withDefaults(out) : out;
+            return isMove ? implicit.withDefaults(out) : out;
         } catch (NeedsMover e) {
             if (!duringMove) {
-                note(g, "speaker or listener in an initial rule", "no move has been made, so nobody is the speaker");
+                syntax.note(g, "speaker or listener in an initial rule", "no move has been made, so nobody is the speaker");
                 return List.of();
             }
         }
@@ -405,7 +414,7 @@ public final class OriginalDgdlReader {
             List<Statement> copy = effects(g.expr(), p.id());
             branches.add(new Conditional.Branch(List.of(new Condition(false,
                     new Requirement.InRole(SPEAKER, p.id(), pos(g)))),
-                    isMove ? withDefaults(copy) : copy));
+                    isMove ? implicit.withDefaults(copy) : copy));
         }
         return List.of(new Conditional(branches, List.of(), pos(g)));
     }
@@ -422,7 +431,7 @@ public final class OriginalDgdlReader {
                 alternative.addAll(effect(u, mover));
             }
             if (e.conj().size() > 1 && !alternative.stream().allMatch(st -> st instanceof Effect.Move)) {
-                note(c, "alternative effects joined by || other than moves mandated or permitted",
+                syntax.note(c, "alternative effects joined by || other than moves mandated or permitted",
                         "the engine runs all of a move's effects; it has nobody to choose among them");
             }
             out.addAll(alternative);
@@ -436,29 +445,29 @@ public final class OriginalDgdlReader {
         }
         if (u instanceof DgdlOriginalParser.NestedContext n) {
             if (n.group().expr() == null) {
-                throw bad(n, "an empty {} in a body");
+                throw syntax.bad(n, "an empty {} in a body");
             }
             return effects(n.group().expr(), mover);
         }
         if (!(u instanceof DgdlOriginalParser.CallContext call)) {
-            throw bad(u, "expected an effect such as store(add, {p}, CS, speaker), or if {..} then {..}, found "
+            throw syntax.bad(u, "expected an effect such as store(add, {p}, CS, speaker), or if {..} then {..}, found "
                     + u.getText());
         }
         String fn = call.NAME().getText();
         if (call.getStart().getText().equals("!")) {
-            throw bad(call, "a negated effect !" + fn + "(...)");
+            throw syntax.bad(call, "a negated effect !" + fn + "(...)");
         }
         List<DgdlOriginalParser.UnitContext> args = call.unit();
         SourcePosition at = pos(call);
         switch (fn) {
             case "store" -> {
                 arity(call, args, 3, 4, "store(add|remove|empty, {content}, Store, Owner)");
-                String action = word(args.get(0), "add, remove or empty");
+                String action = syntax.word(args.get(0), "add, remove or empty");
                 Effect.StoreAction a;
                 try {
                     a = Effect.StoreAction.valueOf(action.toUpperCase(Locale.ROOT));
                 } catch (IllegalArgumentException ex) {
-                    note(args.get(0), "store(" + action + ", ...)", "a store's contents are added, removed or emptied");
+                    syntax.note(args.get(0), "store(" + action + ", ...)", "a store's contents are added, removed or emptied");
                     return List.of();
                 }
                 List<Term> content = terms(args.get(1));
@@ -470,16 +479,16 @@ public final class OriginalDgdlReader {
             }
             case "move" -> {
                 arity(call, args, 3, 4, "move(mandate|permit, next, Move, {content})");
-                String kind = word(args.get(0), "mandate or permit");
-                String list = word(args.get(1), "next");
+                String kind = syntax.word(args.get(0), "mandate or permit");
+                String list = syntax.word(args.get(1), "next");
                 if (!(kind.equals("mandate") || kind.equals("permit")) || !list.equals("next")) {
-                    note(call, "move(" + kind + ", " + list + ", ...)",
+                    syntax.note(call, "move(" + kind + ", " + list + ", ...)",
                             "the engine mandates or permits the next move only");
                     return List.of();
                 }
-                String target = word(args.get(2), "a move id");
+                String target = syntax.word(args.get(2), "a move id");
                 if (!moveIds.contains(target)) {
-                    note(args.get(2), "move(" + kind + ", next, " + target + ") of a move the game does not declare",
+                    syntax.note(args.get(2), "move(" + kind + ", next, " + target + ") of a move the game does not declare",
                             "its moves are " + String.join(", ", new LinkedHashSet<>(moveIds)));
                     return List.of();
                 }
@@ -493,18 +502,18 @@ public final class OriginalDgdlReader {
             }
             case "assign" -> {
                 arity(call, args, 2, 2, "assign(Player, role)");
-                return List.of(new Effect.Assign(user(args.get(0)), word(args.get(1), "a role"), at));
+                return List.of(new Effect.Assign(user(args.get(0)), syntax.word(args.get(1), "a role"), at));
             }
             case "status" -> {
                 arity(call, args, 1, 2, "status(active|inactive|complete|incomplete|terminate, Game)");
-                String s = word(args.get(0), "a status");
+                String s = syntax.word(args.get(0), "a status");
                 Effect.Status st = ProtocolParser.constant(Effect.Status.class, s, source, args.get(0),
                         "a status is active, inactive, complete, incomplete or terminate");
-                String game = args.size() > 1 ? word(args.get(1), "a game") : null;
+                String game = args.size() > 1 ? syntax.word(args.get(1), "a game") : null;
                 return List.of(new Effect.SetStatus(st, game == null ? gameId : game, at));
             }
             default -> {
-                note(call, "the effect " + fn + "(...)", "the engine has no such effect");
+                syntax.note(call, "the effect " + fn + "(...)", "the engine has no such effect");
                 return List.of();
             }
         }
@@ -518,10 +527,10 @@ public final class OriginalDgdlReader {
             DgdlOriginalParser.GroupContext cond = parts.get(i);
             DgdlOriginalParser.GroupContext then = parts.get(i + 1);
             if (cond.expr() == null) {
-                throw bad(cond, "an empty condition {}");
+                throw syntax.bad(cond, "an empty condition {}");
             }
             if (then.expr() == null) {
-                throw bad(then, "an empty branch {}");
+                throw syntax.bad(then, "an empty branch {}");
             }
             List<Statement> body = effects(then.expr(), mover);
             for (List<Condition> alternative : conditions(cond.expr(), mover)) {
@@ -531,7 +540,7 @@ public final class OriginalDgdlReader {
         List<Statement> otherwise = List.of();
         if (i < parts.size()) {
             if (parts.get(i).expr() == null) {
-                throw bad(parts.get(i), "an empty branch {}");
+                throw syntax.bad(parts.get(i), "an empty branch {}");
             }
             otherwise = effects(parts.get(i).expr(), mover);
         }
@@ -562,15 +571,15 @@ public final class OriginalDgdlReader {
     private List<List<Condition>> condition(DgdlOriginalParser.UnitContext u, String mover) {
         if (u instanceof DgdlOriginalParser.NestedContext n) {
             if (n.group().expr() == null) {
-                throw bad(n, "an empty condition {}");
+                throw syntax.bad(n, "an empty condition {}");
             }
             return conditions(n.group().expr(), mover);
         }
         if (u instanceof DgdlOriginalParser.ConditionalContext c) {
-            throw bad(c, "an if inside a condition; conditions are calls such as inspect(in, {p}, CS, speaker)");
+            throw syntax.bad(c, "an if inside a condition; conditions are calls such as inspect(in, {p}, CS, speaker)");
         }
         if (!(u instanceof DgdlOriginalParser.CallContext call)) {
-            throw bad(u, "expected a condition such as inspect(in, {p}, CS, listener), found " + u.getText());
+            throw syntax.bad(u, "expected a condition such as inspect(in, {p}, CS, listener), found " + u.getText());
         }
         boolean negated = call.getStart().getText().equals("!");
         String fn = call.NAME().getText();
@@ -597,7 +606,7 @@ public final class OriginalDgdlReader {
                     } else if (owner == null) {
                         owner = rest;
                     } else {
-                        throw bad(rest, "inspect's last arguments are an owner and a time (initial, past, current)");
+                        throw syntax.bad(rest, "inspect's last arguments are an owner and a time (initial, past, current)");
                     }
                 }
                 for (String sid : storeIds(args.get(2), owner, mover)) {
@@ -606,12 +615,12 @@ public final class OriginalDgdlReader {
             }
             case "event" -> {
                 arity(call, args, 2, 4, "event(last|past, Move, {content}, Player)");
-                String t = word(args.get(0), "last or past");
+                String t = syntax.word(args.get(0), "last or past");
                 Requirement.EventTime time = ProtocolParser.constant(Requirement.EventTime.class, t, source,
                         args.get(0), "an event is the last or a past one");
-                String move = word(args.get(1), "a move id");
+                String move = syntax.word(args.get(1), "a move id");
                 if (!moveIds.contains(move)) {
-                    note(args.get(1), "event(.., " + move + ", ..) of a move the game does not declare",
+                    syntax.note(args.get(1), "event(.., " + move + ", ..) of a move the game does not declare",
                             "its moves are " + String.join(", ", new LinkedHashSet<>(moveIds)));
                     return List.of(List.of());
                 }
@@ -629,10 +638,10 @@ public final class OriginalDgdlReader {
             }
             case "inrole" -> {
                 arity(call, args, 2, 2, "inrole(Player, role)");
-                all.add(new Requirement.InRole(user(args.get(0)), word(args.get(1), "a role"), at));
+                all.add(new Requirement.InRole(user(args.get(0)), syntax.word(args.get(1), "a role"), at));
             }
             default -> {
-                note(call, "the condition " + fn + "(...)", "the engine has no such condition");
+                syntax.note(call, "the condition " + fn + "(...)", "the engine has no such condition");
                 return List.of(List.of());
             }
         }
@@ -646,14 +655,14 @@ public final class OriginalDgdlReader {
     private void arity(DgdlOriginalParser.CallContext call, List<DgdlOriginalParser.UnitContext> args, int min,
                        int max, String form) {
         if (args.size() < min || args.size() > max) {
-            throw bad(call, "expected " + form + ", found " + call.getText());
+            throw syntax.bad(call, "expected " + form + ", found " + call.getText());
         }
     }
 
     /** A content argument: {p, !q, "text", $Var$} (or one bare name). */
     private List<Term> terms(DgdlOriginalParser.UnitContext u) {
         if (u instanceof DgdlOriginalParser.PairContext) {
-            note(u, "locutions and arguments as content (<Move, {p}>, <p, {q}>)",
+            syntax.note(u, "locutions and arguments as content (<Move, {p}>, <p, {q}>)",
                     "a store holds text, and the engine has no term that builds a locution or an argument");
             return List.of();
         }
@@ -663,7 +672,7 @@ public final class OriginalDgdlReader {
                 return List.of();
             }
             if (n.group().expr().conj().size() > 1) {
-                throw bad(n, "content is separated by commas, not ||");
+                throw syntax.bad(n, "content is separated by commas, not ||");
             }
             items = n.group().expr().conj(0).unit();
         } else {
@@ -682,7 +691,7 @@ public final class OriginalDgdlReader {
             } else if (t instanceof DgdlOriginalParser.PairContext) {
                 terms(t);
             } else {
-                throw bad(t, "content is variables, \"text\" or $Var$, found " + t.getText());
+                throw syntax.bad(t, "content is variables, \"text\" or $Var$, found " + t.getText());
             }
         }
         return out;
@@ -690,7 +699,7 @@ public final class OriginalDgdlReader {
 
     /** A player named in a body: speaker and listener (any case) are the engine's Speaker and Listener. */
     private String user(DgdlOriginalParser.UnitContext u) {
-        String w = word(u, "a player, speaker or listener");
+        String w = syntax.word(u, "a player, speaker or listener");
         return switch (w.toLowerCase(Locale.ROOT)) {
             case "speaker" -> SPEAKER;
             case "listener" -> LISTENER;
@@ -701,10 +710,10 @@ public final class OriginalDgdlReader {
     /** The engine stores a (store, owner) reference names, given the mover (null while none is assumed). */
     private List<String> storeIds(DgdlOriginalParser.UnitContext storeArg, DgdlOriginalParser.UnitContext ownerArg,
                                   String mover) {
-        String sid = word(storeArg, "a store id");
+        String sid = syntax.word(storeArg, "a store id");
         List<StoreDraft> decls = storeDecls.get(sid);
         if (decls == null) {
-            note(storeArg, "store " + sid + ", which the game does not declare",
+            syntax.note(storeArg, "store " + sid + ", which the game does not declare",
                     "its stores are " + (storeDecls.isEmpty() ? "none" : String.join(", ", storeDecls.keySet())));
             return List.of();
         }
@@ -712,10 +721,10 @@ public final class OriginalDgdlReader {
             return List.of(sid);
         }
         if (ownerArg == null) {
-            throw bad(storeArg, "store " + sid + " is declared once per owner: name whose, as in store(add, {p}, "
+            throw syntax.bad(storeArg, "store " + sid + " is declared once per owner: name whose, as in store(add, {p}, "
                     + sid + ", speaker)");
         }
-        String owner = word(ownerArg, "an owner (a player, speaker or listener)");
+        String owner = syntax.word(ownerArg, "an owner (a player, speaker or listener)");
         List<String> owners;
         switch (owner.toLowerCase(Locale.ROOT)) {
             case "speaker" -> {
@@ -735,7 +744,7 @@ public final class OriginalDgdlReader {
         List<String> out = new ArrayList<>();
         for (String o : owners) {
             if (decls.stream().noneMatch(d -> d.owners().contains(o))) {
-                note(ownerArg, "store " + sid + " of " + o + ", which the game does not declare",
+                syntax.note(ownerArg, "store " + sid + " of " + o + ", which the game does not declare",
                         "its owners are " + String.join(", ", decls.stream().map(d -> d.owners().get(0)).toList()));
                 continue;
             }
@@ -744,244 +753,4 @@ public final class OriginalDgdlReader {
         return out;
     }
 
-    // ---- the permissive default and the implicit turn order ----
-
-    /** Every move, made legal next for everyone (the floor decides who may use it). */
-    private List<Statement> everyMove(SourcePosition at) {
-        List<Statement> out = new ArrayList<>();
-        for (String m : moveIds) {
-            out.add(new Effect.Move(Effect.MoveAction.ADD, Effect.MoveList.NEXT, m, null, List.of(), null, at));
-        }
-        return out;
-    }
-
-    /** Adds every move as legal next on each path through {@code body} that mandates nothing. */
-    private List<Statement> withDefaults(List<Statement> body) {
-        SourcePosition at = body.isEmpty() ? new SourcePosition(1, 1) : body.get(0).position();
-        if (mandatesAlways(body)) {
-            return body;
-        }
-        if (!mayMandate(body)) {
-            List<Statement> out = new ArrayList<>(body);
-            out.addAll(everyMove(at));
-            return out;
-        }
-        List<Statement> out = new ArrayList<>();
-        boolean seen = false;
-        for (Statement s : body) {
-            if (s instanceof Conditional c && mayMandate(List.of(c))) {
-                if (seen) {
-                    note(c.position(), "mandates in two conditionals of one move",
-                            "which moves are legal next would depend on both at once");
-                }
-                seen = true;
-                List<Conditional.Branch> branches = new ArrayList<>();
-                for (Conditional.Branch b : c.branches()) {
-                    branches.add(new Conditional.Branch(b.conditions(), withDefaults(b.body())));
-                }
-                out.add(new Conditional(branches, withDefaults(c.otherwise()), c.position()));
-            } else {
-                out.add(s);
-            }
-        }
-        return out;
-    }
-
-    private boolean mandatesAlways(List<Statement> body) {
-        for (Statement s : body) {
-            if (s instanceof Effect.Move m && mandates.contains(m)) {
-                return true;
-            }
-            if (s instanceof Conditional c && !c.otherwise().isEmpty() && mandatesAlways(c.otherwise())
-                    && c.branches().stream().allMatch(b -> mandatesAlways(b.body()))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private boolean mayMandate(List<Statement> body) {
-        for (Statement s : body) {
-            if (s instanceof Effect.Move m && mandates.contains(m)) {
-                return true;
-            }
-            if (s instanceof Conditional c && (mayMandate(c.otherwise())
-                    || c.branches().stream().anyMatch(b -> mayMandate(b.body())))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean assignsSpeaker(List<Statement> body) {
-        for (Statement s : body) {
-            if (s instanceof Effect.Assign a && a.role().equals("speaker")) {
-                return true;
-            }
-            if (s instanceof Conditional c && (assignsSpeaker(c.otherwise())
-                    || c.branches().stream().anyMatch(b -> assignsSpeaker(b.body())))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * The rules the original leaves implicit: who speaks first, which moves open the dialogue, and (under strict
-     * ordering) the floor passing to the next player after each move.
-     */
-    private void addImplicitRules(DgdlOriginalParser.GameContext game) {
-        SourcePosition at = pos(game);
-        List<Protocol.Rule> initial = rules.stream().filter(r -> r.scope() == Protocol.Scope.INITIAL).toList();
-        boolean strict = turnTaking == Protocol.TurnTaking.STRICT;
-        boolean floorGiven = players.stream().anyMatch(p -> p.roles().contains("speaker"))
-                || initial.stream().anyMatch(r -> assignsSpeaker(r.body()));
-        List<Protocol.Rule> added = new ArrayList<>();
-        if (strict && !floorGiven && !players.isEmpty()) {
-            added.add(new Protocol.Rule(FIRST_SPEAKER_RULE, Protocol.Scope.INITIAL,
-                    List.of(new Effect.Assign(players.get(0).id(), "speaker", at)), at));
-        }
-        if (initial.stream().noneMatch(r -> mayMandate(r.body()))) {
-            added.add(new Protocol.Rule(OPENING_RULE, Protocol.Scope.INITIAL, everyMove(at), at));
-        }
-        rules.addAll(0, added);
-        boolean gameAssignsFloor = interactions.stream().anyMatch(i -> assignsSpeaker(i.body()))
-                || rules.stream().filter(r -> r.scope() != Protocol.Scope.INITIAL).anyMatch(r -> assignsSpeaker(
-                r.body()));
-        if (strict && !gameAssignsFloor && players.size() > 1) {
-            List<Statement> pass;
-            if (players.size() == 2) {
-                pass = List.of(new Effect.Assign(LISTENER, "speaker", at));
-            } else {
-                perMover = true;
-                List<Conditional.Branch> branches = new ArrayList<>();
-                for (int k = 0; k < players.size(); k++) {
-                    String next = players.get((k + 1) % players.size()).id();
-                    branches.add(new Conditional.Branch(List.of(new Condition(false, new Requirement.InRole(
-                            SPEAKER, players.get(k).id(), at))),
-                            List.of(new Effect.Assign(next, "speaker", at))));
-                }
-                pass = List.of(new Conditional(branches, List.of(), at));
-            }
-            rules.add(new Protocol.Rule(TURN_RULE, Protocol.Scope.MOVEWISE, pass, at));
-        }
-    }
-
-    // ---- helpers ----
-
-    private List<DgdlOriginalParser.UnitContext> items(DgdlOriginalParser.GroupContext g) {
-        if (g.expr() == null) {
-            return List.of();
-        }
-        if (g.expr().conj().size() > 1) {
-            throw bad(g, "a declaration's items are separated by commas, not ||");
-        }
-        return g.expr().conj(0).unit();
-    }
-
-    private void properties(List<DgdlOriginalParser.UnitContext> items,
-                            Map<String, DgdlOriginalParser.ValueContext> out, List<String> allowed,
-                            DgdlOriginalParser.GroupContext g) {
-        String kind = items.get(0).getText();
-        for (DgdlOriginalParser.UnitContext u : items.subList(1, items.size())) {
-            if (!(u instanceof DgdlOriginalParser.PropertyContext p)) {
-                throw bad(u, "expected key:value in {" + kind + ", ...} (keys: " + String.join(", ", allowed)
-                        + "), found " + u.getText());
-            }
-            String key = name(p);
-            if (!allowed.contains(key)) {
-                throw bad(p, "{" + kind + ", ...} has no key " + key + "; its keys are " + String.join(", ", allowed));
-            }
-            if (out.put(key, p.value()) != null) {
-                throw bad(p, key + " is given twice in {" + kind + ", ...}");
-            }
-        }
-    }
-
-    private DgdlOriginalParser.ValueContext require(Map<String, DgdlOriginalParser.ValueContext> props, String key,
-                                                    ParserRuleContext at, String kind) {
-        DgdlOriginalParser.ValueContext v = props.get(key);
-        if (v == null) {
-            throw bad(at, "{" + kind + ", ...} needs " + key + ":");
-        }
-        return v;
-    }
-
-    /** The constant given as {@code key:}, or {@code otherwise} when the key is absent. */
-    private <E extends Enum<E>> E optionalConstant(Map<String, DgdlOriginalParser.ValueContext> props, String key,
-                                                   E otherwise, String expected, String rule) {
-        DgdlOriginalParser.ValueContext v = props.get(key);
-        return v == null ? otherwise
-                : ProtocolParser.constant(otherwise.getDeclaringClass(), plain(v, expected), source, v, rule);
-    }
-
-    private static String name(DgdlOriginalParser.PropertyContext p) {
-        return p.NAME().getText();
-    }
-
-    private String plain(DgdlOriginalParser.ValueContext v, String what) {
-        if (v.NAME() == null && v.INT() == null) {
-            throw bad(v, "expected " + what + ", found " + v.getText());
-        }
-        return v.getText();
-    }
-
-    private String wordOf(DgdlOriginalParser.ValueContext v, String what) {
-        if (v.NAME() == null) {
-            throw bad(v, "expected " + what + ", found " + v.getText());
-        }
-        return v.getText();
-    }
-
-    private int number(DgdlOriginalParser.ValueContext v, String what) {
-        if (v.INT() == null) {
-            throw bad(v, what + " is a number, found " + v.getText());
-        }
-        try {
-            return Integer.parseInt(v.getText());
-        } catch (NumberFormatException e) {
-            throw bad(v, what + " is too large: " + v.getText());
-        }
-    }
-
-    private String word(DgdlOriginalParser.UnitContext u, String what) {
-        if (u instanceof DgdlOriginalParser.WordContext w && !w.getStart().getText().equals("!")) {
-            return w.NAME().getText();
-        }
-        throw bad(u, "expected " + what + ", found " + u.getText());
-    }
-
-    private List<String> words(DgdlOriginalParser.GroupContext g, String what) {
-        List<String> out = new ArrayList<>();
-        if (g.expr() == null) {
-            return out;
-        }
-        if (g.expr().conj().size() > 1) {
-            throw bad(g, "expected names separated by commas, found ||");
-        }
-        for (DgdlOriginalParser.UnitContext u : g.expr().conj(0).unit()) {
-            out.add(word(u, what));
-        }
-        return out;
-    }
-
-    /** Notes a construct the engine lacks, once, where first used, with why it has no counterpart. */
-    private void note(ParserRuleContext at, String feature, String why) {
-        note(pos(at), feature, why);
-    }
-
-    private void note(SourcePosition at, String feature, String why) {
-        if (noted.add(feature)) {
-            notes.add(new Diagnostic(Diagnostic.Severity.WARNING, source, at, "not implemented: " + feature + " ("
-                    + why + ")"));
-        }
-    }
-
-    private DgdlException bad(ParserRuleContext at, String message) {
-        return new DgdlException(source, pos(at), message);
-    }
-
-    private static SourcePosition pos(ParserRuleContext at) {
-        return new SourcePosition(at.getStart().getLine(), at.getStart().getCharPositionInLine() + 1);
-    }
 }
