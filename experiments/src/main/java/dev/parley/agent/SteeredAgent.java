@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -189,27 +190,11 @@ public final class SteeredAgent {
             }
             List<Message> after = game.transcript(child);
             Message message = after.get(after.size() - 1);
-            DgepClient.ServedMove move = served.stream().filter(m -> m.moveId().equals(message.moveId())).findFirst()
-                    .orElseThrow(() -> new AgentException(label + ": the game chose " + message.moveId()
-                            + " but the server offers " + served.stream().map(DgepClient.ServedMove::moveId)
-                            .toList()));
-            // the verified content goes into the move's content variables; values the protocol fixes stay
-            Map<String, String> content = Contents.reply(message.content());
-            Map<String, String> reply = new LinkedHashMap<>();
-            move.reply().forEach((k, v) -> reply.put(k, v.startsWith("$") ? content.getOrDefault(k, v) : v));
-            String target = move.target() != null ? move.target()
-                    : move.targets().isEmpty() ? null : move.targets().get(0);
-            DgepClient.Said said;
-            try {
-                said = client.interact(dialogueId, joined.participantId(), move.moveId(), reply, target,
-                        message.text());
-            } catch (AgentException e) {
-                if (e.status() == 409) {
-                    LOG.info("{}: move refused ({}); looking again", label, e.getMessage());
-                    continue;
-                }
-                throw e;
+            Optional<DgepClient.Said> sent = send(dialogueId, joined, served, message);
+            if (sent.isEmpty()) {
+                continue;
             }
+            DgepClient.Said said = sent.get();
             myActions.put(said.index(), action);
             onMove.accept(new Progress(myActions, draws));
             Decision d = new Decision(said.index(), action, shown, state.actionLabel(action), message.moveId(),
@@ -247,6 +232,33 @@ public final class SteeredAgent {
             }
         });
         return sb.append('}').toString();
+    }
+
+    /**
+     * Makes {@code message}, the game's choice, as the server offers it: its verified content goes into the move's
+     * content variables (values the protocol fixes stay). Empty when the server refused it as out of turn (409), so
+     * the caller looks again.
+     */
+    private Optional<DgepClient.Said> send(String dialogueId, DgepClient.Joined joined,
+                                           List<DgepClient.ServedMove> served, Message message) {
+        DgepClient.ServedMove move = served.stream().filter(m -> m.moveId().equals(message.moveId())).findFirst()
+                .orElseThrow(() -> new AgentException(label + ": the game chose " + message.moveId()
+                        + " but the server offers " + served.stream().map(DgepClient.ServedMove::moveId).toList()));
+        Map<String, String> content = Contents.reply(message.content());
+        Map<String, String> reply = new LinkedHashMap<>();
+        move.reply().forEach((k, v) -> reply.put(k, v.startsWith("$") ? content.getOrDefault(k, v) : v));
+        String target = move.target() != null ? move.target()
+                : move.targets().isEmpty() ? null : move.targets().get(0);
+        try {
+            return Optional.of(client.interact(dialogueId, joined.participantId(), move.moveId(), reply, target,
+                    message.text()));
+        } catch (AgentException e) {
+            if (e.status() == 409) {
+                LOG.info("{}: move refused ({}); looking again", label, e.getMessage());
+                return Optional.empty();
+            }
+            throw e;
+        }
     }
 
     private void sleep() {
