@@ -96,6 +96,25 @@ public final class AifCheck {
                 return;
             }
         }
+        Map<String, Node> nodes = nodes(aif, base);
+        Map<String, List<Node>> into = new HashMap<>();
+        Map<String, List<Node>> outOf = new HashMap<>();
+        edges(aif, base, nodes, into, outOf);
+        locutions(aif, base, nodes);
+        for (Node n : nodes.values()) {
+            List<Node> in = into.getOrDefault(n.id, List.of());
+            List<Node> out = outOf.getOrDefault(n.id, List.of());
+            switch (n.type) {
+                case YA -> illocution(n, in, out);
+                case TA -> transition(n, in, out);
+                case RA, CA, MA, PA -> relation(n, in, out);
+                default -> { }
+            }
+        }
+    }
+
+    /** The nodes by id: each with an id and a known type, the first of a repeated id kept. */
+    private Map<String, Node> nodes(JsonNode aif, String base) {
         Map<String, Node> nodes = new LinkedHashMap<>();
         for (Indexed e : list(aif, base, "nodes", true)) {
             String id = id(e.node, e.path, "nodeID");
@@ -113,8 +132,12 @@ public final class AifCheck {
                 problem(e.path + ".nodeID", id + " is already the id of " + had.path);
             }
         }
-        Map<String, List<Node>> into = new HashMap<>();
-        Map<String, List<Node>> outOf = new HashMap<>();
+        return nodes;
+    }
+
+    /** Checks each edge's ids and ends, filling {@code into} and {@code outOf} with those that join two nodes. */
+    private void edges(JsonNode aif, String base, Map<String, Node> nodes, Map<String, List<Node>> into,
+                       Map<String, List<Node>> outOf) {
         Map<String, String> edgeIds = new HashMap<>();
         for (Indexed e : list(aif, base, "edges", true)) {
             String id = id(e.node, e.path, "edgeID");
@@ -145,6 +168,10 @@ public final class AifCheck {
             outOf.computeIfAbsent(a.id, k -> new ArrayList<>()).add(b);
             into.computeIfAbsent(b.id, k -> new ArrayList<>()).add(a);
         }
+    }
+
+    /** The participants, listed once each, and the locutions, each of an L-node by a listed participant. */
+    private void locutions(JsonNode aif, String base, Map<String, Node> nodes) {
         Set<String> people = new java.util.HashSet<>();
         List<Indexed> participants = list(aif, base, "participants", false);
         for (Indexed e : participants) {
@@ -166,16 +193,6 @@ public final class AifCheck {
             }
             if (person != null && !participants.isEmpty() && !people.contains(person)) {
                 problem(e.path + ".personID", person + " is not a participantID of " + base + ".participants");
-            }
-        }
-        for (Node n : nodes.values()) {
-            List<Node> in = into.getOrDefault(n.id, List.of());
-            List<Node> out = outOf.getOrDefault(n.id, List.of());
-            switch (n.type) {
-                case YA -> illocution(n, in, out);
-                case TA -> transition(n, in, out);
-                case RA, CA, MA, PA -> relation(n, in, out);
-                default -> { }
             }
         }
     }
