@@ -297,7 +297,8 @@ public final class OriginalDgdlReader {
                 for (String key : List.of("role", "roles")) {
                     DgdlOriginalParser.ValueContext v = props.get(key);
                     if (v != null) {
-                        pr.addAll(v.group() != null ? syntax.words(v.group(), "a role") : List.of(syntax.plain(v, "a role")));
+                        pr.addAll(v.group() != null ? syntax.words(v.group(), "a role")
+                                : List.of(syntax.plain(v, "a role")));
                     }
                 }
                 roles.addAll(pr);
@@ -321,7 +322,8 @@ public final class OriginalDgdlReader {
         syntax.properties(items, props, List.of("id", "owner", "structure", "visibility"), g);
         String sid = syntax.plain(syntax.require(props, "id", g, "store"), "a store id");
         DgdlOriginalParser.ValueContext ov = syntax.require(props, "owner", g, "store");
-        List<String> owners = ov.group() != null ? syntax.words(ov.group(), "an owner") : List.of(syntax.plain(ov, "an owner"));
+        List<String> owners = ov.group() != null ? syntax.words(ov.group(), "an owner")
+                : List.of(syntax.plain(ov, "an owner"));
         Protocol.Structure structure = syntax.optionalConstant(props, "structure", Protocol.Structure.SET,
                 "set, queue or stack", "a store's structure is set, queue or stack");
         Protocol.Visibility visibility = syntax.optionalConstant(props, "visibility", Protocol.Visibility.PUBLIC,
@@ -336,8 +338,8 @@ public final class OriginalDgdlReader {
         }
         had.add(new StoreDraft(sid, List.copyOf(owners), structure, visibility, pos(g)));
         if (had.size() > 1 && had.stream().anyMatch(h -> h.owners().size() != 1 || h.owners().contains("shared"))) {
-            throw syntax.bad(g, "store " + sid + " is declared more than once, so once per owner: each declaration has one"
-                    + " owner");
+            throw syntax.bad(g, "store " + sid + " is declared more than once, so once per owner: each declaration"
+                    + " has one owner");
         }
     }
 
@@ -382,8 +384,8 @@ public final class OriginalDgdlReader {
         }
         if (items.size() != at + 1 || !(items.get(at) instanceof DgdlOriginalParser.NestedContext body)) {
             DgdlOriginalParser.UnitContext wrong = items.size() > at ? items.get(at) : items.get(items.size() - 1);
-            throw syntax.bad(wrong, "a move is {" + id + ", {content}, \"opener\", {body}} (content and opener optional)"
-                    + " and a rule {" + id + ", scope:initial|turnwise|movewise, {body}}; found "
+            throw syntax.bad(wrong, "a move is {" + id + ", {content}, \"opener\", {body}} (content and opener"
+                    + " optional) and a rule {" + id + ", scope:initial|turnwise|movewise, {body}}; found "
                     + wrong.getText());
         }
         interactions.add(new Protocol.Interaction(id, Optional.empty(), content, opener,
@@ -404,7 +406,8 @@ public final class OriginalDgdlReader {
             return isMove ? implicit.withDefaults(out) : out;
         } catch (NeedsMover e) {
             if (!duringMove) {
-                syntax.note(g, "speaker or listener in an initial rule", "no move has been made, so nobody is the speaker");
+                syntax.note(g, "speaker or listener in an initial rule",
+                        "no move has been made, so nobody is the speaker");
                 return List.of();
             }
         }
@@ -467,7 +470,8 @@ public final class OriginalDgdlReader {
                 try {
                     a = Effect.StoreAction.valueOf(action.toUpperCase(Locale.ROOT));
                 } catch (IllegalArgumentException ex) {
-                    syntax.note(args.get(0), "store(" + action + ", ...)", "a store's contents are added, removed or emptied");
+                    syntax.note(args.get(0), "store(" + action + ", ...)",
+                            "a store's contents are added, removed or emptied");
                     return List.of();
                 }
                 List<Term> content = terms(args.get(1));
@@ -488,7 +492,8 @@ public final class OriginalDgdlReader {
                 }
                 String target = syntax.word(args.get(2), "a move id");
                 if (!moveIds.contains(target)) {
-                    syntax.note(args.get(2), "move(" + kind + ", next, " + target + ") of a move the game does not declare",
+                    syntax.note(args.get(2), "move(" + kind + ", next, " + target
+                            + ") of a move the game does not declare",
                             "its moves are " + String.join(", ", new LinkedHashSet<>(moveIds)));
                     return List.of();
                 }
@@ -606,7 +611,8 @@ public final class OriginalDgdlReader {
                     } else if (owner == null) {
                         owner = rest;
                     } else {
-                        throw syntax.bad(rest, "inspect's last arguments are an owner and a time (initial, past, current)");
+                        throw syntax.bad(rest,
+                                "inspect's last arguments are an owner and a time (initial, past, current)");
                     }
                 }
                 for (String sid : storeIds(args.get(2), owner, mover)) {
@@ -721,8 +727,8 @@ public final class OriginalDgdlReader {
             return List.of(sid);
         }
         if (ownerArg == null) {
-            throw syntax.bad(storeArg, "store " + sid + " is declared once per owner: name whose, as in store(add, {p}, "
-                    + sid + ", speaker)");
+            throw syntax.bad(storeArg, "store " + sid + " is declared once per owner: name whose, as in store(add,"
+                    + " {p}, " + sid + ", speaker)");
         }
         String owner = syntax.word(ownerArg, "an owner (a player, speaker or listener)");
         List<String> owners;
