@@ -242,13 +242,19 @@ final class ImitateCommand implements Callable<Integer> {
         StringBuilder sb = new StringBuilder();
         sb.append("imitation of CFR policies: trained on ").append(r.path("train_domains")).append(", held out ")
                 .append(r.path("split").asText().equals("scenarios") ? "other scenarios of " : "")
-                .append(r.path("heldout_domain").asText()).append(", ").append(r.path("seeds").asInt())
-                .append(" seed(s); 95% t intervals over seeds\n\n");
-        Table t = new Table("figure", "mean", "95% interval");
+                .append(r.path("heldout_domain").asText()).append(", ");
+        int seeds = r.path("seeds").asInt();
+        // one seed has no spread to show: its figures print alone, as parley experiment prints them
+        sb.append(seeds == 1 ? "1 seed\n\n" : seeds + " seeds; 95% t intervals over seeds\n\n");
+        Table t = seeds == 1 ? new Table("figure", "value") : new Table("figure", "mean", "95% interval");
         for (String f : ImitationJson.FIGURES) {
+            String mean = String.format(Locale.ROOT, "%.4f", r.path(f).asDouble());
+            if (seeds == 1) {
+                t.row(f, mean);
+                continue;
+            }
             ArrayNode ci = (ArrayNode) r.path(f + "_ci95");
-            t.row(f, String.format(Locale.ROOT, "%.4f", r.path(f).asDouble()),
-                    String.format(Locale.ROOT, "[%.4f, %.4f]", ci.get(0).asDouble(), ci.get(1).asDouble()));
+            t.row(f, mean, String.format(Locale.ROOT, "[%.4f, %.4f]", ci.get(0).asDouble(), ci.get(1).asDouble()));
         }
         sb.append(t.render());
         sb.append("\nheld-out meta-game (first seed), ").append(r.path("meta_solver").asText()).append(": ");

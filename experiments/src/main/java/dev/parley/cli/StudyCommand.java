@@ -63,7 +63,6 @@ final class StudyCommand implements Callable<Integer> {
         return String.format(java.util.Locale.ROOT, "%.3f [%.3f, %.3f]", mean, low, high);
     }
 
-    /** What writes a study's files into a directory, returning the paths written. */
     /**
      * The generator {@code --generator} names: {@code offline} the domain's planner and realiser, {@code llm} the
      * session's model (refused offline), {@code null} whatever the session offers.

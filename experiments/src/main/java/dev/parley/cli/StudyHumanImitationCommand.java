@@ -157,16 +157,16 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
         HumanImitationStudy.Config c = r.config();
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "imitation of people: campsite (CaSiNo),"
                 + " %d labels (move x strategy group), %d train turns of %d dialogues, majority %s; MiniLM features, network %s,"
-                + " %d seeds (95%% t intervals); meta-game on %d scenarios of each split, at most %d messages,"
+                + " %s; meta-game on %d scenarios of each split, at most %d messages,"
                 + " %s actions, CFR x %d%n", r.labels().size(), r.trainExamples(), r.trainDialogues(),
-                r.majorityLabel(), java.util.Arrays.toString(c.hidden()), c.seeds(), c.scenarios(), c.maxReplies(),
+                r.majorityLabel(), java.util.Arrays.toString(c.hidden()),
+                c.seeds() == 1 ? "1 seed" : c.seeds() + " seeds (95% t intervals)", c.scenarios(), c.maxReplies(),
                 c.actions().label(), c.iterations()));
         Table t = new Table("split", "turns", "policy", "log-loss", "accuracy");
         for (HumanImitationStudy.Figures f : splits(r)) {
             Estimate ll = f.logLoss();
             Estimate acc = f.accuracy();
-            t.row(f.split(), f.examples(), "clone", StudyCommand.pm(ll.mean(), ll.low(), ll.high()),
-                    StudyCommand.pm(acc.mean(), acc.low(), acc.high()));
+            t.row(f.split(), f.examples(), "clone", shown(ll, c), shown(acc, c));
             t.row(f.split(), f.examples(), "uniform", fmt(f.uniform().logLoss()), fmt(f.uniform().accuracy()));
             t.row(f.split(), f.examples(), "majority", fmt(f.majority().logLoss()), fmt(f.majority().accuracy()));
             t.row(f.split(), f.examples(), "train prior", fmt(f.prior().logLoss()), fmt(f.prior().accuracy()));
@@ -181,13 +181,17 @@ final class StudyHumanImitationCommand implements Callable<Integer> {
                 Estimate g = f.solverGain(p);
                 Estimate nc = f.humanNashConv();
                 Estimate hh = f.payoff(p, HumanImitationStudy.HUMAN, HumanImitationStudy.HUMAN);
-                m.row(f.split(), p == 0 ? "first" : "second", StudyCommand.pm(hh.mean(), hh.low(), hh.high()),
-                        StudyCommand.pm(hs.mean(), hs.low(), hs.high()),
-                        StudyCommand.pm(cs.mean(), cs.low(), cs.high()), StudyCommand.pm(g.mean(), g.low(), g.high()),
-                        p == 0 ? StudyCommand.pm(nc.mean(), nc.low(), nc.high()) : "");
+                m.row(f.split(), p == 0 ? "first" : "second", shown(hh, c), shown(hs, c), shown(cs, c), shown(g, c),
+                        p == 0 ? shown(nc, c) : "");
             }
         }
         return sb.append(m.render()).toString();
+    }
+
+    /** A figure over the seeds with its interval; with one seed, which has no spread to show, the figure alone. */
+    private static String shown(Estimate e, HumanImitationStudy.Config c) {
+        return c.seeds() > 1 ? StudyCommand.pm(e.mean(), e.low(), e.high())
+                : StudyCommand.pm(e.mean(), Double.NaN, Double.NaN);
     }
 
     private static String fmt(double v) {

@@ -130,6 +130,30 @@ class ImitateCommandTest {
     }
 
     @Test
+    void aTableOfOneSeedPrintsItsFiguresAloneAndOfSeveralWithTheirIntervals() {
+        for (int seeds : new int[] {1, 3}) {
+            com.fasterxml.jackson.databind.node.ObjectNode r = Json.MAPPER.createObjectNode();
+            r.putArray("train_domains").add("fruit-trading");
+            r.put("split", "domains").put("heldout_domain", "scheduling").put("seeds", seeds)
+                    .put("meta_solver", "nash");
+            for (String f : dev.parley.imitation.ImitationJson.FIGURES) {
+                r.put(f, 0.25);
+                r.putArray(f + "_ci95").add(0.125).add(0.375);
+            }
+            r.putArray("per_seed").addObject().putObject("meta_game").putArray("profile").addObject().put("calm", 1.0);
+            String table = ImitateCommand.table(r);
+            if (seeds == 1) {
+                // one run has no spread: no interval column, not even a point one
+                assertThat(table).contains("held out scheduling, 1 seed\n").contains("figure")
+                        .doesNotContain("interval").doesNotContain("[0.");
+            } else {
+                assertThat(table).contains("3 seeds; 95% t intervals over seeds").contains("[0.1250, 0.3750]");
+            }
+            assertThat(table).contains("train_kl").contains("0.2500").contains("calm 1.000");
+        }
+    }
+
+    @Test
     void aScenarioSplitTrainsAndTestsOnOneDomain() throws Exception {
         CliRun r = CliRun.parley(args("--heldout", "fruit-trading", "--split", "scenarios",
                 "--json"));
