@@ -59,15 +59,17 @@ class ModelSettingsTest {
     }
 
     @Test
-    void aBadConfigFileNamesFileAndLine() throws Exception {
+    void aBadConfigFileNamesFileLineAndColumn() throws Exception {
         String[][] cases = {
-            {"model = \"m\"\nbase_url = http://x\n", ":2: expected a quoted string"},
-            {"\n\nmodle = \"m\"\n", ":3: unknown key 'modle' (keys: api_key_env, base_url, model, model_file)"},
-            {"[llm]\n", ":1: tables are not supported"},
-            {"model = \"m\"\nmodel = \"n\"\n", ":2: model is set twice"},
-            {"model = \"m\n", ":1: unterminated string"},
-            {"model \"m\"\n", ":1: expected key = \"value\""},
-            {"model = \"m\" extra\n", ":1: unexpected 'extra' after the value"},
+            {"model = \"m\"\nbase_url = http://x\n", ":2:12: expected a quoted string"},
+            {"\n\nmodle = \"m\"\n", ":3:1: unknown key 'modle' (keys: api_key_env, base_url, model, model_file)"},
+            {"[llm]\n", ":1:1: tables are not supported"},
+            {"model = \"m\"\nmodel = \"n\"\n", ":2:1: model is set twice"},
+            {"model = \"m\n", ":1:9: unterminated string"},
+            {"model \"m\"\n", ":1:1: expected key = \"value\""},
+            {"model = \"m\" extra\n", ":1:13: unexpected 'extra' after the value"},
+            {"  model  =  'm'\n  modle = \"x\"\n", ":2:3: unknown key 'modle'"},
+            {"model = \"a\\qb\"\n", ":1:11: unknown escape \\q"},
         };
         for (String[] c : cases) {
             Path file = config(c[0]);
@@ -110,7 +112,7 @@ class ModelSettingsTest {
         Path file = config("model = 3\n");
         CliRun bad = parley(environment(home, Map.of()), args);
         assertThat(bad.code()).isEqualTo(2);
-        assertThat(bad.err()).isEqualTo("parley: " + file + ":1: expected a quoted string, e.g."
+        assertThat(bad.err()).isEqualTo("parley: " + file + ":1:9: expected a quoted string, e.g."
                 + " \"http://localhost:8000/v1\"\n");
         // offline commands never read the file, so a broken one cannot stop them
         assertThat(parley(environment(home, Map.of()), "preface", "--dcrs", PrefaceCommandTest.DISARM.toString())
