@@ -89,8 +89,9 @@ final class DomainsCommand implements Callable<Integer> {
         for (Scenario s : d.scenarios(scenarios, seedOption.seed)) {
             out.println("scenario " + s.id() + ": " + s.topic());
             for (PrivateInfo p : s.players()) {
-                out.println("  " + p.role() + (p.stance().isBlank() ? "" : " (" + p.stance() + ")") + ": "
-                        + String.join("; ", p.knowledge()));
+                // one line a piece of knowledge: each is a sentence of its own, which '; ' ran together
+                out.println("  " + p.role() + (p.stance().isBlank() ? "" : " (" + p.stance() + ")") + ":");
+                p.knowledge().forEach(k -> out.println("    " + k));
             }
         }
     }

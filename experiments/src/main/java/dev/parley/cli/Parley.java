@@ -153,11 +153,30 @@ public final class Parley implements Runnable {
 
     /** Picocli's closest names for a mistyped command or option ("; did you mean experiment?"), or nothing. */
     private static String suggestion(CommandLine.ParameterException ex) {
-        if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty()) {
+        if (!(ex instanceof CommandLine.UnmatchedArgumentException u)) {
+            return "";
+        }
+        if (!u.getSuggestions().isEmpty()) {
             // picocli orders them closest first; the rest are rarely what was meant
             return "; did you mean " + u.getSuggestions().get(0) + "?";
         }
-        return "";
+        return ownerOf(u.getCommandLine(), u.getUnmatched());
+    }
+
+    /**
+     * Where the first unknown option belongs when it is a subcommand's ('parley corpus --id 404' means 'parley corpus
+     * show --id 404'); empty when no subcommand takes it.
+     */
+    static String ownerOf(CommandLine cl, List<String> unmatched) {
+        String option = unmatched.stream().filter(a -> a.startsWith("-")).findFirst().orElse(null);
+        if (option == null) {
+            return "";
+        }
+        String name = option.contains("=") ? option.substring(0, option.indexOf('=')) : option;
+        List<String> owners = cl.getSubcommands().values().stream().distinct()
+                .filter(sub -> sub.getCommandSpec().findOption(name) != null)
+                .map(sub -> "parley " + commandPath(sub).strip()).toList();
+        return owners.isEmpty() ? "" : "; " + name + " is an option of " + String.join(" and of ", owners);
     }
 
     /** Picocli's message, with its doubled word for a map option's bad KEY=VALUE ("Value for option option"). */

@@ -41,6 +41,12 @@ class DomainsCommandTest {
                 .contains("payoffs in [-20, 20]").contains("calm").contains("any          (baseline: no guidance)")
                 .contains("scenario default: ").contains("  Alice").contains("  Bob");
         assertThat(r.out().lines().filter(l -> l.startsWith("scenario "))).hasSize(1);
+        // each piece of a player's private information on a line of its own, as the domain states it
+        Domain fruit = DialogueDomains.require("fruit-trading");
+        for (String k : fruit.scenarios(1, 1).get(0).players().get(0).knowledge()) {
+            assertThat(r.out()).contains("  Alice:\n").contains("\n    " + k + "\n");
+        }
+        assertThat(r.out()).doesNotContain(".;");
     }
 
     @Test

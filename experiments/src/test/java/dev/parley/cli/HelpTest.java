@@ -82,6 +82,22 @@ class HelpTest {
         assertThat(option.err()).contains("did you mean --domain?");
     }
 
+    @Test
+    void anOptionGivenToTheCommandInsteadOfItsSubcommandNamesTheSubcommand() {
+        CliRun corpus = parley("corpus", "--id", "404");
+        assertThat(corpus.code()).isEqualTo(2);
+        assertThat(corpus.err()).isEqualTo("parley: Unknown options: '--id', '404'; --id is an option of parley corpus"
+                + " show (try: parley corpus --help)\n");
+        CliRun study = parley("study", "--samples=3");
+        assertThat(study.code()).isEqualTo(2);
+        assertThat(study.err()).contains("; --samples is an option of parley study reward and of parley study"
+                + " steering (try: parley study --help)");
+        // an option no subcommand takes gets no such line
+        CliRun none = parley("corpus", "--zzz");
+        assertThat(none.code()).isEqualTo(2);
+        assertThat(none.err()).doesNotContain("is an option of");
+    }
+
     /**
      * An option whose values come from a registry names every value its command takes, so a solver or meta-solver
      * added to the registry cannot go unmentioned (experiment's and sweep's helps once left out the vector forms
