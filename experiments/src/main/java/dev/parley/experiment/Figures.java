@@ -39,6 +39,20 @@ final class Figures {
         return String.format(Locale.ROOT, "%.2f%%", 100 * v);
     }
 
+    /**
+     * The approximate-stability reading in words: judged on the 95% intervals, and with several seeds also how many
+     * seeds meet it alone ("no on the 95% intervals; yes in 2 of 3 seeds"), which a bare share of seeds left cryptic.
+     */
+    static String stability(SeededReport s) {
+        String verdict = s.approximatelyStable() ? "yes" : "no";
+        int n = s.perSeed().size();
+        if (n == 1) {
+            return verdict;
+        }
+        long yes = s.perSeed().stream().filter(ExperimentReport::approximatelyStable).count();
+        return verdict + " on the 95% intervals; yes in " + yes + " of " + n + " seeds";
+    }
+
     /** A row of a column table: the label, then one cell per report. */
     static <R> String[] row(String label, List<R> reports, Function<R, String> cell) {
         String[] r = new String[reports.size() + 1];

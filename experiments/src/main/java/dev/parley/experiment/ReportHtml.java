@@ -80,9 +80,7 @@ public final class ReportHtml {
         row(sb, "payoffs eq vs base", reports, s -> ests(s.eqVsBase(), s.first().roles()));
         row(sb, "payoffs base vs base", reports, s -> ests(s.baseVsBase(), s.first().roles()));
         row(sb, "payoffs eq vs eq", reports, s -> ests(s.eqVsEq(), s.first().roles()));
-        row(sb, "gain &gt; NashConv (approx. ESS)", reports, s -> (s.approximatelyStable() ? "yes" : "no")
-                + (s.perSeed().size() > 1 ? " (" + String.format(Locale.ROOT, "%.0f%%", 100 * s.stableShare())
-                + " of seeds)" : ""));
+        row(sb, "gain &gt; NashConv (approx. ESS)", reports, Figures::stability);
         sb.append("</tbody>\n</table>\n");
     }
 

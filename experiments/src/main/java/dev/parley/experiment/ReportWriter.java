@@ -171,8 +171,7 @@ public final class ReportWriter {
         rows.add(Figures.row("payoffs eq vs base", reports, s -> Figures.list(s.eqVsBase())));
         rows.add(Figures.row("payoffs base vs base", reports, s -> Figures.list(s.baseVsBase())));
         rows.add(Figures.row("payoffs eq vs eq", reports, s -> Figures.list(s.eqVsEq())));
-        rows.add(Figures.row("gain > NashConv (approx. ESS)", reports, s -> (s.approximatelyStable() ? "yes" : "no")
-                + (s.perSeed().size() > 1 ? " (intervals; " + Figures.pct(s.stableShare()) + " of seeds)" : "")));
+        rows.add(Figures.row("gain > NashConv (approx. ESS)", reports, Figures::stability));
         rows.add(Figures.row("calls (new / cached, tokens)", reports, s -> (sum(s, ExperimentReport::calls)
                 - sum(s, ExperimentReport::cached)) + " / " + sum(s, ExperimentReport::cached) + ", "
                 + sum(s, ExperimentReport::tokens)));

@@ -117,6 +117,15 @@ class ExperimentCommandTest {
             stable &= s.get("cfr_gain_ci95").get(p).get(0).asDouble() > s.get("nash_conv_ci95").get(1).asDouble();
         }
         assertThat(s.get("approximately_stable").asBoolean()).isEqualTo(stable);
+        // the table says the same in words, with how many seeds meet the reading alone
+        int yes = 0;
+        for (int i = 0; i < 3; i++) {
+            yes += perSeed.get(i).get("approximately_stable").asBoolean() ? 1 : 0;
+        }
+        String[] text = run("experiment", "--domain", "fruit-trading", "--seeds", "3", "--max-replies", "2",
+                "--iterations", "40");
+        assertThat(text[1]).contains("gain > NashConv (approx. ESS)   " + (stable ? "yes" : "no")
+                + " on the 95% intervals; yes in " + yes + " of 3 seeds\n");
     }
 
     /** The mean is the mean of the per-seed values; the interval is the t interval around it, recomputed here. */
