@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.parley.experiment.ReportWriter;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * The human table of a sweep: one row per cell, figures as mean ± half-width of the 95% t interval (a cell of one
@@ -40,7 +39,7 @@ final class SweepTable {
                     (exact ? "" : ">= ") + pm(s.get("nash_conv").asDouble(), s.get("nash_conv_ci95"), spread), gains,
                     stable == null || stable.isNull() ? "not judged" : stable.asBoolean() ? "yes" : "no",
                     share == null || share.isNull() ? "-"
-                            : String.format(Locale.ROOT, "%.0f%%", 100 * share.asDouble()));
+                            : Math.round(share.asDouble() * p.get("seeds").asInt()) + " of " + p.get("seeds").asInt());
         }
         return t.render();
     }

@@ -112,6 +112,12 @@ class SweepCommandTest {
         assertThat(csv.get(1).split(",")[column]).isEqualTo("true");
         assertThat(csv.get(2).split(",")[column]).isEqualTo("false");
         assertThat(first.out()).contains("no (est.)").contains(">= ");
+        // how many of the exact cell's seeds meet the reading alone, as a count; the sampled cell is not judged
+        long stableSeeds = Math.round(exact.get("stable_seed_share").asDouble() * 2);
+        assertThat(first.out().lines().filter(l -> l.contains(" cfr ")).findFirst().orElseThrow())
+                .endsWith(" " + stableSeeds + " of 2");
+        assertThat(first.out().lines().filter(l -> l.contains(" mccfr-os ")).findFirst().orElseThrow())
+                .contains("not judged").endsWith(" -");
         assertThat(Files.readAllBytes(dir.resolve("sweep_nash_conv.png"))).startsWith(0x89, 'P', 'N', 'G');
 
         String before = Files.readString(dir.resolve("sweep.json"));
