@@ -51,8 +51,8 @@ final class NfgCommand implements Callable<Integer> {
             description = "nbs: bargain over all joint outcomes (default) or over correlated equilibria only.")
     String feasible;
 
-    @Option(names = "--disagreement", split = ",", paramLabel = "D1,D2,...",
-            description = "nbs: the disagreement payoffs (default: each player's security level).")
+    @Option(names = "--disagreement", split = ",", paramLabel = "D",
+            description = "nbs: the disagreement payoffs, one per player (default: each player's security level).")
     double[] disagreement;
 
     @Mixin

@@ -39,30 +39,30 @@ import picocli.CommandLine.Spec;
                 + " Cells already in sweep.json are not run again.")
 final class SweepCommand implements Callable<Integer> {
 
-    @Option(names = "--domain", required = true, split = ",", paramLabel = "DOMAINS",
+    @Option(names = "--domain", required = true, split = ",", paramLabel = "DOMAIN",
             completionCandidates = DomainNames.class, converter = DomainConverter.OrAll.class,
             description = "${COMPLETION-CANDIDATES} (a list), or all.")
     List<DomainConverter.Choice> domains;
 
-    @Option(names = "--max-replies", defaultValue = "3", split = ",", paramLabel = "LENGTHS",
+    @Option(names = "--max-replies", defaultValue = "3", split = ",", paramLabel = "LENGTH",
             description = "Dialogue lengths, e.g. 2,3,4,5 or 2..5 (default ${DEFAULT-VALUE}).")
     List<String> maxReplies;
 
-    @Option(names = "--solver", defaultValue = "cfr", split = ",", paramLabel = "SOLVERS",
+    @Option(names = "--solver", defaultValue = "cfr", split = ",", paramLabel = "SOLVER",
             description = "cfr, cfr+, dcfr, lcfr on the expanded tree, cfr-vector, cfr+-vector on its public tree,"
                     + " mccfr-os, mccfr-es on the lazy game (estimated figures); a list, they may mix (default"
                     + " ${DEFAULT-VALUE}).")
     List<String> solvers;
 
-    @Option(names = "--actions", defaultValue = "move-x-instruction", split = ",", paramLabel = "SPACES",
+    @Option(names = "--actions", defaultValue = "move-x-instruction", split = ",", paramLabel = "SPACE",
             description = "move-x-instruction, instruction (a list; default ${DEFAULT-VALUE}).")
     List<String> actions;
 
-    @Option(names = "--observe", defaultValue = "words", split = ",", paramLabel = "MODES",
+    @Option(names = "--observe", defaultValue = "words", split = ",", paramLabel = "MODE",
             description = "words, moves (a list; default ${DEFAULT-VALUE}).")
     List<String> observe;
 
-    @Option(names = "--iterations", defaultValue = "200", split = ",", paramLabel = "COUNTS",
+    @Option(names = "--iterations", defaultValue = "200", split = ",", paramLabel = "COUNT",
             description = "Solver iterations (a list or range; default ${DEFAULT-VALUE}).")
     List<String> iterations;
 

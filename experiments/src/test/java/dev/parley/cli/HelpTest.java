@@ -72,6 +72,27 @@ class HelpTest {
         }
     }
 
+    /**
+     * A list option's label names one item: picocli repeats it after the separator, so a label that holds the
+     * separator itself ("D1,D2,...") or a plural ("SPACES") printed "--disagreement=D1,D2,...[,D1,D2,......]".
+     */
+    @Test
+    void aListOptionsLabelNamesOneItem() {
+        List<String> bad = new ArrayList<>();
+        collectLists(Parley.commandLine(CliEnvironment.system()), bad);
+        assertThat(bad).isEmpty();
+    }
+
+    private static void collectLists(CommandLine cl, List<String> bad) {
+        for (CommandLine.Model.OptionSpec o : cl.getCommandSpec().options()) {
+            String label = o.paramLabel().replaceAll("^<|>$", "");
+            if (!o.splitRegex().isEmpty() && (label.contains(o.splitRegex()) || label.endsWith("S"))) {
+                bad.add(cl.getCommandSpec().qualifiedName() + " " + o.longestName() + "=" + label);
+            }
+        }
+        cl.getSubcommands().values().stream().distinct().forEach(sub -> collectLists(sub, bad));
+    }
+
     @Test
     void aMistypedCommandOrOptionGetsASuggestion() {
         CliRun command = parley("expriment");
