@@ -109,7 +109,10 @@ final class AfCommand implements Callable<Integer> {
                 ? AfFormat.of(format).orElseThrow(() -> new UserInputException("unknown format " + format
                         + "; supported: " + codes()))
                 : AfFormat.fromFileName(file).orElseThrow(() -> new UserInputException(file
-                        + ": cannot tell the format from the file name; give -fo " + codes().replace(", ", "|")));
+                        + ": cannot tell the format from the file name; give -fo " + codes().replace(", ", "|")
+                        // a value-based framework is answered by --vaf, not by an ICCMA problem
+                        + (file.getFileName().toString().endsWith(".vaf")
+                                ? " (a .vaf file is a value-based framework: parley af --vaf " + file + ")" : "")));
         ArgumentationFramework af;
         try {
             af = AfReader.read(file, fmt);

@@ -104,6 +104,10 @@ class AfCommandTest {
             assertThat(run.err().strip().lines()).as("%s", args).hasSize(1);
             assertThat(run.out()).as("%s", args).isEmpty();
         }
+        // a .vaf file given as an ICCMA framework is pointed to --vaf
+        assertThat(CliRun.parley("af", "-p", "SE-PR", "-f", v.toString()).err()).isEqualTo("parley: " + v
+                + ": cannot tell the format from the file name; give -fo i23|apx|tgf (a .vaf file is a value-based"
+                + " framework: parley af --vaf " + v + ")\n");
         Path bad = file("bad.vaf", "arg(A). val(A,red).\natt(A,Z).\n");
         assertThat(CliRun.parley("af", "--vaf", bad.toString()).err().strip())
                 .isEqualTo("parley: " + bad + ":2:7: an attack names Z, which is never declared by arg(Z).");
