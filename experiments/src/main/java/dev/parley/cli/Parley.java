@@ -3,6 +3,9 @@ package dev.parley.cli;
 import dev.parley.error.InvalidSettingException;
 import dev.parley.error.ParleyException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine;
@@ -160,7 +163,25 @@ public final class Parley implements Runnable {
             // picocli orders them closest first; the rest are rarely what was meant
             return "; did you mean " + u.getSuggestions().get(0) + "?";
         }
-        return ownerOf(u.getCommandLine(), u.getUnmatched());
+        String owner = ownerOf(u.getCommandLine(), u.getUnmatched());
+        return owner.isEmpty() ? fileOptionFor(u.getCommandLine(), u.getUnmatched()) : owner;
+    }
+
+    /**
+     * A file named bare to a command that takes files only through an option ('parley preface x.json') is likely
+     * meant for that option: the one required option that takes a file, else the command's one file option.
+     */
+    static String fileOptionFor(CommandLine cl, List<String> unmatched) {
+        if (unmatched.isEmpty() || unmatched.get(0).startsWith("-")
+                || !cl.getCommandSpec().positionalParameters().isEmpty()
+                || !isFile(unmatched.get(0))) {
+            return "";
+        }
+        List<CommandLine.Model.OptionSpec> files = cl.getCommandSpec().options().stream()
+                .filter(o -> o.paramLabel().contains("FILE")).toList();
+        List<CommandLine.Model.OptionSpec> required = files.stream().filter(o -> o.required()).toList();
+        List<CommandLine.Model.OptionSpec> pick = required.size() == 1 ? required : files;
+        return pick.size() == 1 ? "; did you mean " + pick.get(0).longestName() + " " + unmatched.get(0) + "?" : "";
     }
 
     /**
@@ -177,6 +198,14 @@ public final class Parley implements Runnable {
                 .filter(sub -> sub.getCommandSpec().findOption(name) != null)
                 .map(sub -> "parley " + commandPath(sub).strip()).toList();
         return owners.isEmpty() ? "" : "; " + name + " is an option of " + String.join(" and of ", owners);
+    }
+
+    private static boolean isFile(String name) {
+        try {
+            return Files.isRegularFile(Path.of(name));
+        } catch (InvalidPathException e) {
+            return false;
+        }
     }
 
     /** Picocli's message, with its doubled word for a map option's bad KEY=VALUE ("Value for option option"). */

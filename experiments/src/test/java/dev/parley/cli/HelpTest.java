@@ -6,13 +6,17 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.parley.nfg.MetaSolvers;
 import dev.parley.solver.Solvers;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
@@ -70,6 +74,18 @@ class HelpTest {
                 assertThat(line.length()).as(label + ": line '" + line + "'").isLessThanOrEqualTo(100);
             }
         }
+    }
+
+    @Test
+    void aFileNamedWithoutItsOptionIsPointedToIt(@TempDir Path dir) throws IOException {
+        Path dcrs = Files.writeString(dir.resolve("move.dcrs.json"), "{}");
+        CliRun preface = parley("preface", dcrs.toString());
+        assertThat(preface.code()).isEqualTo(2);
+        assertThat(preface.err()).isEqualTo("parley: Unmatched argument at index 1: '" + dcrs + "'; did you mean --dcrs "
+                + dcrs + "? (try: parley preface --help)\n");
+        // no guess where the file does not exist or two options take files (af: -f and --vaf)
+        assertThat(parley("preface", dir.resolve("none.json").toString()).err()).doesNotContain("did you mean");
+        assertThat(parley("af", dcrs.toString()).err()).doesNotContain("did you mean");
     }
 
     /**
