@@ -99,7 +99,7 @@ class SharedOptionsTest {
             String command = args[0].equals("study") ? "study " + args[1] : args[0];
             assertThat(r.code()).as(String.join(" ", args)).isEqualTo(2);
             assertThat(r.err()).as(String.join(" ", args)).isEqualTo("parley: Invalid value for option '--domain'"
-                    + (args[0].equals("sweep") ? " (DOMAINS)" : "") + ": " + known + (orAll ? ", or all" : "")
+                    + (args[0].equals("sweep") ? " (DOMAIN)" : "") + ": " + known + (orAll ? ", or all" : "")
                     + " (try: parley " + command + " --help)\n");
         }
     }
