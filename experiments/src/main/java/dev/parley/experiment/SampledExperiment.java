@@ -111,6 +111,45 @@ public final class SampledExperiment {
         MccfrSolver solver = started.solver();
         Spent spent = started.spent();
         int resumedAt = solver.iterations();
+        Solved solved = solve(game, config, options, started, calls, start, onCheckpoint);
+        TabularPolicy policy = solver.averagePolicy();
+        long beforeEstimate = calls.getAsLong();
+        SampledEstimates estimates = SampledEstimates.of(game, policy, options.playouts(),
+                options.responseIterations(), config.seed() + 1, calls);
+        long estimationCalls = solved.estimationCalls() + calls.getAsLong() - beforeEstimate;
+        DialogueGame.Visited visited = game.visited();
+        Exact exact = size.nodes() <= options.maxNodes() ? exact(game, policy, options.maxNodes(), llmStats, calls)
+                : null;
+        RunStats after = llmStats.get();
+        long cached = after == null ? game.account().memoHits() : after.cacheHits() - before.cacheHits();
+        long tokens = after == null ? 0 : after.inputTokens() + after.outputTokens() - before.inputTokens()
+                - before.outputTokens();
+        return new SampledReport(domain.name(), game.backend(), game.scenarios().size(), config.maxReplies(),
+                Solvers.nameOf(options.sampling()), solver.iterations(), resumedAt, solved.stop(),
+                solved.solverCalls(), estimationCalls, cached, tokens, (System.nanoTime() - start) / 1e9,
+                solver.infosetsSeen(), visited, size, estimates, exact, solved.checkpoints(),
+                new double[] {domain.minPayoff(), domain.maxPayoff()},
+                domain.protocolPlayers(), game.instructions().stream().map(Instruction::name).toList(),
+                config.judge().label(), config.actions().label(),
+                config.observe().label(), config.seedsPerMessage(), options.budgetCalls(), options.budgetSeconds(),
+                spent.calls(), spent.seconds(), solved.seconds());
+    }
+
+    /** How the solving ended: why, the calls the solver and the checkpoints' estimates made, the seconds it took. */
+    private record Solved(String stop, long solverCalls, long estimationCalls, double seconds,
+                          List<Checkpoint> checkpoints) {
+    }
+
+    /**
+     * Iterates until a budget, the iteration limit or a stall (with a call budget: no new call in
+     * {@link #STALL_ITERATIONS} iterations) ends the run; estimates the figures and saves the solver at each
+     * checkpoint, and saves it at the end.
+     */
+    private static Solved solve(DialogueGame game, ExperimentConfig config, Options options, Started started,
+                                LongSupplier calls, long start, Consumer<Checkpoint> onCheckpoint) throws IOException {
+        MccfrSolver solver = started.solver();
+        Spent spent = started.spent();
+        int resumedAt = solver.iterations();
         List<Checkpoint> checkpoints = new ArrayList<>();
         long estimationCalls = 0;
         long nextCheckpoint = options.checkpointEvery();
@@ -161,38 +200,9 @@ public final class SampledExperiment {
         long solverCalls = calls.getAsLong() - estimationCalls;
         double solvingSeconds = (System.nanoTime() - solveStart) / 1e9;
         save(solver, options.state(), new Spent(spent.calls() + solverCalls, spent.seconds() + solvingSeconds));
-        LOG.info("{}: {} iterations of {}, {} calls: {}", domain.name(), solver.iterations(),
+        LOG.info("{}: {} iterations of {}, {} calls: {}", config.domain().name(), solver.iterations(),
                 Solvers.nameOf(options.sampling()), solverCalls, stop);
-        TabularPolicy policy = solver.averagePolicy();
-        long beforeEstimate = calls.getAsLong();
-        SampledEstimates estimates = SampledEstimates.of(game, policy, options.playouts(),
-                options.responseIterations(), config.seed() + 1, calls);
-        estimationCalls += calls.getAsLong() - beforeEstimate;
-        DialogueGame.Visited visited = game.visited();
-        Exact exact = null;
-        if (size.nodes() <= options.maxNodes()) {
-            if (llmStats.get() == null) {
-                // offline the tree is compiled from a fresh game that remembers nothing (one pass meets no message
-                // twice), not from the sampled game, whose memo would grow to every message of the tree
-                DialogueGame fresh = game.withMemo(DialogueGame.Memo.NONE);
-                exact = exact(fresh, policy, options.maxNodes(), () -> fresh.account().verification().requested());
-            } else {
-                exact = exact(game, policy, options.maxNodes(), calls);
-            }
-        }
-        RunStats after = llmStats.get();
-        long cached = after == null ? game.account().memoHits() : after.cacheHits() - before.cacheHits();
-        long tokens = after == null ? 0 : after.inputTokens() + after.outputTokens() - before.inputTokens()
-                - before.outputTokens();
-        return new SampledReport(domain.name(), game.backend(), game.scenarios().size(), config.maxReplies(),
-                Solvers.nameOf(options.sampling()), solver.iterations(), resumedAt, stop, solverCalls,
-                estimationCalls,
-                cached, tokens, (System.nanoTime() - start) / 1e9, solver.infosetsSeen(), visited, size, estimates,
-                exact, checkpoints, new double[] {domain.minPayoff(), domain.maxPayoff()},
-                domain.protocolPlayers(), game.instructions().stream().map(Instruction::name).toList(),
-                config.judge().label(), config.actions().label(),
-                config.observe().label(), config.seedsPerMessage(), options.budgetCalls(), options.budgetSeconds(),
-                spent.calls(), spent.seconds(), solvingSeconds);
+        return new Solved(stop, solverCalls, estimationCalls, solvingSeconds, checkpoints);
     }
 
     /** The solver a run starts from, and what earlier runs it continues spent. */
@@ -221,6 +231,20 @@ public final class SampledExperiment {
                     config.seed());
         }
         return new Started(solver, spent);
+    }
+
+    /**
+     * The exact figures of the sampled profile. Offline the tree is compiled from a fresh game that remembers nothing
+     * (one pass meets no message twice), not from the sampled game, whose memo would grow to every message of the
+     * tree; with a model, from the sampled game, whose cache holds what sampling generated.
+     */
+    private static Exact exact(DialogueGame game, TabularPolicy policy, long maxNodes, Supplier<RunStats> llmStats,
+                               LongSupplier calls) {
+        if (llmStats.get() != null) {
+            return exact(game, policy, maxNodes, calls);
+        }
+        DialogueGame fresh = game.withMemo(DialogueGame.Memo.NONE);
+        return exact(fresh, policy, maxNodes, () -> fresh.account().verification().requested());
     }
 
     /** Expands the (small) tree and measures the sampled profile exactly. */
