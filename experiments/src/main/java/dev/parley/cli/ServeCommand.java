@@ -7,17 +7,23 @@ import dev.parley.domain.protocols.ProtocolLibrary;
 import dev.parley.engine.ExternalConditionResolver;
 import dev.parley.server.DialogueServer;
 import dev.parley.server.DialogueService;
-import dev.parley.server.store.DialogueStore;
 import dev.parley.server.ProtocolLimits;
 import dev.parley.server.ProtocolRegistry;
+import dev.parley.server.store.DialogueStore;
 import dev.parley.server.store.StoreException;
+import dev.parley.web.DomainPlay;
+import dev.parley.web.ReportsIndex;
+import dev.parley.web.WebInterface;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -120,15 +126,7 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        Bounds.between(port, 0, 65535, "--port");
-        Bounds.atLeast(maxBody, 1, "--max-body");
-        Bounds.atLeast(requestThreads.threads, 1, "--threads");
-        Bounds.atLeast(dbPool, 1, "--db-pool");
-        Bounds.atLeast(maxDialogues, 1, "--max-dialogues");
-        Bounds.atLeast(maxConnections, 1, "--max-connections");
-        Bounds.atLeast(idleTimeoutSeconds, 1, "--idle-timeout");
-        Bounds.atLeast(snapshotEvery, 1, "--snapshot-every");
-        Bounds.atLeast(cachedDialogues, 1, "--cached-dialogues");
+        checkBounds();
         if (cachedMoves == null) {
             cachedMoves = DialogueService.Settings.defaultCachedMoves();
         }
@@ -147,14 +145,13 @@ final class ServeCommand implements Callable<Integer> {
             throw e;
         }
         LlmOptions.Session session = llm.open();
-        java.util.concurrent.atomic.AtomicReference<java.net.URI> self = new java.util.concurrent.atomic
-                .AtomicReference<>();
-        dev.parley.web.DomainPlay play = web.play(service, session, self::get);
+        AtomicReference<URI> self = new AtomicReference<>();
+        DomainPlay play = web.play(service, session, self::get);
         DialogueServer server;
         try {
             server = DialogueServer.start(service, new DialogueServer.Config(host, port, maxBody, requestThreads.threads,
                     maxConnections, idleTimeoutSeconds * 1000L, 10_000, adminToken),
-                    new dev.parley.web.WebInterface(service, play, new dev.parley.web.ReportsIndex(reports)));
+                    new WebInterface(service, play, new ReportsIndex(reports)));
             self.set(WebOptions.loopback(server.uri(), host));
             play.resume(); // the restored dialogues' agents play through the server, so once it listens
         } catch (IOException e) {
@@ -163,6 +160,36 @@ final class ServeCommand implements Callable<Integer> {
             service.close();
             throw new UserInputException("cannot listen on " + host + ":" + port + ": " + e.getMessage());
         }
+        announce(server, store, service, play, adminToken);
+        // Jetty stops accepting and lets requests in flight finish, then the store commits what waits; once only
+        AtomicBoolean closed = new AtomicBoolean();
+        runUntilTerminated(() -> {
+            if (closed.compareAndSet(false, true)) {
+                server.close();
+                play.close();
+                session.close();
+                service.close();
+            }
+        });
+        return 0;
+    }
+
+    /** Every number refused alone, before the store is opened. */
+    private void checkBounds() {
+        Bounds.between(port, 0, 65535, "--port");
+        Bounds.atLeast(maxBody, 1, "--max-body");
+        Bounds.atLeast(requestThreads.threads, 1, "--threads");
+        Bounds.atLeast(dbPool, 1, "--db-pool");
+        Bounds.atLeast(maxDialogues, 1, "--max-dialogues");
+        Bounds.atLeast(maxConnections, 1, "--max-connections");
+        Bounds.atLeast(idleTimeoutSeconds, 1, "--idle-timeout");
+        Bounds.atLeast(snapshotEvery, 1, "--snapshot-every");
+        Bounds.atLeast(cachedDialogues, 1, "--cached-dialogues");
+    }
+
+    /** Where the server listens, what its store holds, and a warning when anyone on this machine may operate it. */
+    private void announce(DialogueServer server, DialogueStore store, DialogueService service, DomainPlay play,
+                          String adminToken) {
         DialogueService.Health h = service.health();
         PrintWriter out = spec.commandLine().getOut();
         out.println("parley serve: listening on " + server.uri() + " (" + store.kind() + " " + store.url()
@@ -177,19 +204,14 @@ final class ServeCommand implements Callable<Integer> {
                     + "/dialogue/new are open to clients on this machine only");
             err.flush();
         }
-        // Jetty stops accepting and lets requests in flight finish, then the store commits what waits; once only
-        java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
-        Runnable stop = () -> {
-            if (closed.compareAndSet(false, true)) {
-                server.close();
-                play.close();
-                session.close();
-                service.close();
-            }
-        };
-        // SIGTERM is the orderly stop: handled here rather than by the JVM's default (which ends the process with
-        // 143 once the shutdown hooks ran), so that `parley serve` stops as asked and exits 0. SIGINT and the rest
-        // still stop it through the shutdown hook, with the JVM's usual status.
+    }
+
+    /**
+     * Waits for SIGTERM, then runs {@code stop} and returns. SIGTERM is the orderly stop: handled here rather than by
+     * the JVM's default (which ends the process with 143 once the shutdown hooks ran), so that `parley serve` stops
+     * as asked and exits 0. SIGINT and the rest still stop it through the shutdown hook, with the JVM's usual status.
+     */
+    private void runUntilTerminated(Runnable stop) throws InterruptedException {
         CountDownLatch terminate = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(stop, "parley-serve-shutdown"));
         sun.misc.Signal.handle(new sun.misc.Signal("TERM"), signal -> terminate.countDown());
@@ -200,7 +222,6 @@ final class ServeCommand implements Callable<Integer> {
         stop.run();
         err.println("parley serve: stopped");
         err.flush();
-        return 0;
     }
 
     private String adminToken() {
