@@ -144,42 +144,18 @@ public final class ImitationStudy {
      */
     public static Run run(Config config, Featurizer featurizer, MetaSolver metaSolver, Mlp model,
                           List<SolvedGame.InfoState> dataset, IntConsumer progress) {
-        List<SolvedGame.InfoState> pool = new ArrayList<>();
         List<List<Scenario>> split = config.split() == Split.SCENARIOS
                 ? scenarioSplit(config.heldout(), config.scenarios(), config.seed()) : null;
-        if (dataset == null) {
-            for (Domain d : config.train()) {
-                List<Scenario> scenarios = split != null ? split.get(0)
-                        : d.scenarios(config.scenarios(), config.seed());
-                pool.addAll(SolvedGame.solve(d, scenarios, config.maxReplies(), config.solver(),
-                        config.iterations(), featurizer, progress).dataset());
-            }
-        } else {
-            pool.addAll(dataset);
-        }
+        List<SolvedGame.InfoState> pool = dataset != null ? List.copyOf(dataset)
+                : trainingPool(config, featurizer, split, progress);
         List<Scenario> heldScenarios = split != null ? split.get(1)
                 : config.heldout().scenarios(config.scenarios(), config.seed());
         SolvedGame held = SolvedGame.solve(config.heldout(), heldScenarios, config.maxReplies(), config.solver(),
                 config.iterations(), featurizer, progress);
         if (dataset != null) {
-            int features = held.dataset().isEmpty() ? -1 : held.dataset().get(0).features().length;
-            for (SolvedGame.InfoState s : dataset) {
-                if (s.target().length != held.labels().size() || (features >= 0 && s.features().length != features)) {
-                    throw new IllegalArgumentException("the dataset's states have " + s.features().length
-                            + " features and " + s.target().length + " instructions; " + config.heldout().name()
-                            + " needs " + features + " and " + held.labels().size());
-                }
-            }
+            checkDataset(dataset, held, config);
         }
-        // the split: a seeded shuffle, the first share kept for validation
-        List<SolvedGame.InfoState> shuffled = new ArrayList<>(pool);
-        SplittableRandom random = new SplittableRandom(config.seed());
-        for (int i = shuffled.size() - 1; i > 0; i--) {
-            int j = random.nextInt(i + 1);
-            SolvedGame.InfoState t = shuffled.get(i);
-            shuffled.set(i, shuffled.get(j));
-            shuffled.set(j, t);
-        }
+        List<SolvedGame.InfoState> shuffled = shuffled(pool, config.seed());
         int nv = Math.max(1, (int) Math.round(shuffled.size() * config.validation()));
         if (shuffled.size() - nv < 1) {
             throw new InputException("too few training information states (" + shuffled.size()
@@ -199,10 +175,59 @@ public final class ImitationStudy {
                     + held.labels().size());
         }
         Fit trainFit = fit(net, train);
-        double trainCe = mean(trainFit.crossEntropy());
         List<SolvedGame.InfoState> test = held.dataset();
         Fit heldFit = fit(net, test);
-        int k = held.labels().size();
+        Baselines b = baselines(train, test, held.labels().size());
+        MetaGame meta = metaGame(held, net, metaSolver);
+        // the check of the meta-game: the held-out game's own CFR policy in DIM's place
+        MetaGame cfrCheck = metaGame(held, SolvedGame.InfoState::target, metaSolver);
+        return new Run(config.seed(), train.size(), validation.size(), test.size(), training,
+                mean(trainFit.crossEntropy()), trainFit, b.trainUniformKl(), heldFit, b.uniformKl(), b.neighbourKl(),
+                meta, cfrCheck, pool);
+    }
+
+    /** The training domains' information states, each domain solved on its scenarios (or the split's first part). */
+    private static List<SolvedGame.InfoState> trainingPool(Config config, Featurizer featurizer,
+                                                           List<List<Scenario>> split, IntConsumer progress) {
+        List<SolvedGame.InfoState> pool = new ArrayList<>();
+        for (Domain d : config.train()) {
+            List<Scenario> scenarios = split != null ? split.get(0) : d.scenarios(config.scenarios(), config.seed());
+            pool.addAll(SolvedGame.solve(d, scenarios, config.maxReplies(), config.solver(), config.iterations(),
+                    featurizer, progress).dataset());
+        }
+        return pool;
+    }
+
+    /** A dataset read from a file must fit the held-out game: as many features and instructions. */
+    private static void checkDataset(List<SolvedGame.InfoState> dataset, SolvedGame held, Config config) {
+        int features = held.dataset().isEmpty() ? -1 : held.dataset().get(0).features().length;
+        for (SolvedGame.InfoState s : dataset) {
+            if (s.target().length != held.labels().size() || (features >= 0 && s.features().length != features)) {
+                throw new IllegalArgumentException("the dataset's states have " + s.features().length
+                        + " features and " + s.target().length + " instructions; " + config.heldout().name()
+                        + " needs " + features + " and " + held.labels().size());
+            }
+        }
+    }
+
+    /** A seeded shuffle (Fisher-Yates); the study keeps its first share for validation. */
+    private static List<SolvedGame.InfoState> shuffled(List<SolvedGame.InfoState> pool, long seed) {
+        List<SolvedGame.InfoState> shuffled = new ArrayList<>(pool);
+        SplittableRandom random = new SplittableRandom(seed);
+        for (int i = shuffled.size() - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            SolvedGame.InfoState t = shuffled.get(i);
+            shuffled.set(i, shuffled.get(j));
+            shuffled.set(j, t);
+        }
+        return shuffled;
+    }
+
+    /** The KL of the uniform policy on the training and held-out states, and of the smoothed nearest neighbour. */
+    private record Baselines(double[] trainUniformKl, double[] uniformKl, double[] neighbourKl) {
+    }
+
+    private static Baselines baselines(List<SolvedGame.InfoState> train, List<SolvedGame.InfoState> test, int k) {
         // every instruction is legal at every information state of the instruction action space (SolvedGame
         // checks it), so the uniform policy over the legal actions is uniform over the labels
         double[] uniform = new double[k];
@@ -223,11 +248,7 @@ public final class ImitationStudy {
             }
             neighbourKl[i] = kl(s.target(), smooth);
         }
-        MetaGame meta = metaGame(held, net, metaSolver);
-        // the check of the meta-game: the held-out game's own CFR policy in DIM's place
-        MetaGame cfrCheck = metaGame(held, SolvedGame.InfoState::target, metaSolver);
-        return new Run(config.seed(), train.size(), validation.size(), test.size(), training, trainCe, trainFit,
-                trainUniformKl, heldFit, uniformKl, neighbourKl, meta, cfrCheck, pool);
+        return new Baselines(trainUniformKl, uniformKl, neighbourKl);
     }
 
     static Trainer.Examples examples(List<SolvedGame.InfoState> states) {
