@@ -9,8 +9,11 @@ import dev.parley.dgdl.Diagnostic;
 import dev.parley.server.store.StoreException;
 import io.javalin.Javalin;
 import io.javalin.compression.CompressionStrategy;
+import io.javalin.config.JettyConfig;
+import io.javalin.config.RoutesConfig;
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
+import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
@@ -114,87 +117,103 @@ public final class DialogueServer implements AutoCloseable {
         this.config = config;
         this.extension = extension;
         this.bodies = new RequestBodies(config.maxBodyBytes(), config.idleTimeoutMillis());
+        this.app = Javalin.create(c -> {
+            c.startup.showJavalinBanner = false;
+            c.startup.showOldJavalinVersionWarning = false;
+            c.http.compressionStrategy = CompressionStrategy.NONE;
+            c.http.maxRequestSize = config.maxBodyBytes();
+            jetty(c.jetty);
+            c.router.ignoreTrailingSlashes = true;
+            c.router.treatMultipleSlashesAsSingleSlash = true;
+            c.router.javaLangErrorHandler(DialogueServer::internalError);
+            routes(c.routes);
+        });
+    }
+
+    /** Jetty's threads, limits, connector and handlers, each bounded by the configuration. */
+    private void jetty(JettyConfig j) {
         // bounded threads; the queue is Jetty's unbounded default (Jetty warns against a bounded one) and is bounded
         // in effect by the connection limit, since an HTTP/1.1 connection has at most one request in flight
         QueuedThreadPool pool = new QueuedThreadPool(config.threads() + JETTY_THREADS,
                 Math.min(4, config.threads() + JETTY_THREADS));
         pool.setName("parley-http");
         pool.setDaemon(true);
-        this.app = Javalin.create(c -> {
-            c.startup.showJavalinBanner = false;
-            c.startup.showOldJavalinVersionWarning = false;
-            c.http.compressionStrategy = CompressionStrategy.NONE;
-            c.http.maxRequestSize = config.maxBodyBytes();
-            c.jetty.threadPool = pool;
-            c.jetty.modifyServer(server -> {
-                server.setStopTimeout(config.stopTimeoutMillis());
-                jetty = server;
-                // Jetty's own refusals (431, 414, a bad request line, bad UTF-8 in the path) in the API's JSON
-                server.setErrorHandler(new JettyErrors());
-                // the body is retained up to the limit (plus framing) before the handler runs; beyond it the
-                // handler runs and refuses the body with 413 itself
-                server.setHandler(graceful);
-                graceful.setHandler(new FailOnIdle(new EagerContentHandler(
-                        new EagerContentHandler.RetainedContentLoaderFactory(config.maxBodyBytes() + 16_384L, -1,
-                                false))));
-                server.addBean(new NetworkConnectionLimit(config.maxConnections(), server));
-            });
-            c.jetty.addConnector((server, http) -> {
-                http.setSendServerVersion(false);
-                http.setSendXPoweredBy(false);
-                ServerConnector connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
-                connector.setHost(config.host());
-                connector.setPort(config.port());
-                connector.setIdleTimeout(config.idleTimeoutMillis());
-                // on stop Jetty cuts every connection idle for this long (1 s by default): an upload paused for a
-                // second when SIGTERM comes would be cut with 408 though the grace period has time for it
-                connector.setShutdownIdleTimeout(Math.min(config.idleTimeoutMillis(), config.stopTimeoutMillis()));
-                this.connector = connector;
-                return connector;
-            });
-            c.router.ignoreTrailingSlashes = true;
-            c.router.treatMultipleSlashesAsSingleSlash = true;
-            c.router.javaLangErrorHandler((res, err) -> {
-                String ref = Tokens.incident();
-                LOG.error("internal error [{}]", ref, err);
-                try {
-                    res.setStatus(500);
-                    res.setContentType("application/json; charset=utf-8");
-                    res.getOutputStream().write(DgepJson.MAPPER.writeValueAsBytes(
-                            DgepJson.error("internal server error (reference " + ref + ")", Map.of())));
-                } catch (IOException e) {
-                    LOG.debug("cannot answer an internal error", e);
-                }
-            });
-            c.routes.before(this::before);
-            Routes routes = new Routes();
-            apiRoutes(routes);
-            if (extension != null) {
-                extension.routes(routes);
+        j.threadPool = pool;
+        j.modifyServer(server -> {
+            server.setStopTimeout(config.stopTimeoutMillis());
+            jetty = server;
+            // Jetty's own refusals (431, 414, a bad request line, bad UTF-8 in the path) in the API's JSON
+            server.setErrorHandler(new JettyErrors());
+            // the body is retained up to the limit (plus framing) before the handler runs; beyond it the
+            // handler runs and refuses the body with 413 itself
+            server.setHandler(graceful);
+            graceful.setHandler(new FailOnIdle(new EagerContentHandler(
+                    new EagerContentHandler.RetainedContentLoaderFactory(config.maxBodyBytes() + 16_384L, -1,
+                            false))));
+            server.addBean(new NetworkConnectionLimit(config.maxConnections(), server));
+        });
+        j.addConnector((server, http) -> {
+            http.setSendServerVersion(false);
+            http.setSendXPoweredBy(false);
+            ServerConnector connector = new ServerConnector(server, 1, 1, new HttpConnectionFactory(http));
+            connector.setHost(config.host());
+            connector.setPort(config.port());
+            connector.setIdleTimeout(config.idleTimeoutMillis());
+            // on stop Jetty cuts every connection idle for this long (1 s by default): an upload paused for a
+            // second when SIGTERM comes would be cut with 408 though the grace period has time for it
+            connector.setShutdownIdleTimeout(Math.min(config.idleTimeoutMillis(), config.stopTimeoutMillis()));
+            this.connector = connector;
+            return connector;
+        });
+    }
+
+    /** A Java error in a handler: a 500 in the API's JSON with a reference to the logged incident. */
+    private static void internalError(HttpServletResponse res, Error err) {
+        String ref = Tokens.incident();
+        LOG.error("internal error [{}]", ref, err);
+        try {
+            res.setStatus(500);
+            res.setContentType("application/json; charset=utf-8");
+            res.getOutputStream().write(DgepJson.MAPPER.writeValueAsBytes(
+                    DgepJson.error("internal server error (reference " + ref + ")", Map.of())));
+        } catch (IOException e) {
+            LOG.debug("cannot answer an internal error", e);
+        }
+    }
+
+    /**
+     * The API's routes and the extension's, every other path and method refused in the API's shape, and the
+     * exception table.
+     */
+    private void routes(RoutesConfig r) {
+        r.before(this::before);
+        Routes routes = new Routes();
+        apiRoutes(routes);
+        if (extension != null) {
+            extension.routes(routes);
+        }
+        routes.register(r);
+        boolean root = routes.paths.containsKey("/");
+        for (HandlerType t : METHODS) {
+            if (!root) {
+                r.addHttpHandler(t, "/", DialogueServer::noEndpoint);
             }
-            routes.register(c.routes);
-            boolean root = routes.paths.containsKey("/");
-            for (HandlerType t : METHODS) {
-                if (!root) {
-                    c.routes.addHttpHandler(t, "/", DialogueServer::noEndpoint);
-                }
-                c.routes.addHttpHandler(t, "/*", DialogueServer::noEndpoint);
+            r.addHttpHandler(t, "/*", DialogueServer::noEndpoint);
+        }
+        errors(r);
+        this.routeTable = routes.table();
+        // a method Javalin has no handler type for here (TRACE, QUERY, PROPFIND, ...) never reaches the routes
+        // above: Javalin answers it with its own text/plain 404, so it is answered here, in the API's shape
+        Map<String, List<String>> table = this.routeTable;
+        r.exception(io.javalin.router.EndpointNotFound.class, (e, ctx) -> {
+            ApiException refusal;
+            try {
+                List<String> allowed = allowedOn(table, segments(ctx.req().getRequestURI()));
+                refusal = allowed.isEmpty() ? noEndpointFor(ctx) : notAllowed(ctx.req().getMethod(), allowed);
+            } catch (ServiceException.Invalid bad) {
+                refusal = new ApiException(400, bad.getMessage(), Map.of());
             }
-            errors(c.routes);
-            this.routeTable = routes.table();
-            // a method Javalin has no handler type for here (TRACE, QUERY, PROPFIND, ...) never reaches the routes
-            // above: Javalin answers it with its own text/plain 404, so it is answered here, in the API's shape
-            Map<String, List<String>> table = this.routeTable;
-            c.routes.exception(io.javalin.router.EndpointNotFound.class, (e, ctx) -> {
-                ApiException refusal;
-                try {
-                    List<String> allowed = allowedOn(table, segments(ctx.req().getRequestURI()));
-                    refusal = allowed.isEmpty() ? noEndpointFor(ctx) : notAllowed(ctx.req().getMethod(), allowed);
-                } catch (ServiceException.Invalid bad) {
-                    refusal = new ApiException(400, bad.getMessage(), Map.of());
-                }
-                refuse(ctx, refusal.status(), refusal.getMessage(), refusal.details());
-            });
+            refuse(ctx, refusal.status(), refusal.getMessage(), refusal.details());
         });
     }
 
@@ -372,7 +391,7 @@ public final class DialogueServer implements AutoCloseable {
             return out;
         }
 
-        private void register(io.javalin.config.RoutesConfig into) {
+        private void register(RoutesConfig into) {
             paths.forEach((path, handlers) -> {
                 List<String> allowed = handlers.keySet().stream().map(HandlerType::name).toList();
                 for (HandlerType t : METHODS) {
@@ -502,7 +521,7 @@ public final class DialogueServer implements AutoCloseable {
     // ------------------------------------------------------------------ the error table
 
     /** The error table: each refusal's status, all answered as {@code {"error": ...}}. */
-    private void errors(io.javalin.config.RoutesConfig r) {
+    private void errors(RoutesConfig r) {
         r.exception(ServiceException.Invalid.class, (e, ctx) -> refuse(ctx, 400, e.getMessage(), e.details()));
         r.exception(ServiceException.NotParticipant.class, (e, ctx) -> refuse(ctx, 403, e.getMessage(), Map.of()));
         r.exception(ServiceException.NotFound.class, (e, ctx) -> refuse(ctx, 404, e.getMessage(), Map.of()));
