@@ -132,6 +132,7 @@ public final class Parley implements Runnable {
         for (Class<?> command : COMMANDS) {
             cl.addSubcommand(command);
         }
+        HelpSections.install(cl);
         return cl;
     }
 
@@ -147,6 +148,7 @@ public final class Parley implements Runnable {
                         && (c.name().equals(args[0]) || List.of(c.aliases()).contains(args[0]))) {
                     CommandLine cl = new CommandLine(new Parley(), new Factory(environment));
                     cl.addSubcommand(command);
+                    HelpSections.install(cl);
                     return cl;
                 }
             }

@@ -109,6 +109,45 @@ class HelpTest {
         cl.getSubcommands().values().stream().distinct().forEach(sub -> collectLists(sub, bad));
     }
 
+    /**
+     * The shared groups come after a command's own options, each under its heading: every command that mixes in the
+     * language-model options lists all of them below "Language model", and none above it.
+     */
+    @Test
+    void theLanguageModelOptionsStandApartUnderTheirHeading() {
+        String heading = HelpSections.GROUPS.get(LlmOptions.class);
+        List<String> llmOptions = new ArrayList<>();
+        new CommandLine(new LlmOptions()).getCommandSpec().options().forEach(o -> llmOptions.add(o.longestName()));
+        int commands = 0;
+        for (List<String> path : commandPaths()) {
+            CommandLine cl = Parley.commandLine(CliEnvironment.system());
+            for (String name : path) {
+                cl = cl.getSubcommands().get(name);
+            }
+            boolean mixesIn = cl.getCommandSpec().mixins().values().stream()
+                    .anyMatch(m -> m.userObject() instanceof LlmOptions);
+            if (!mixesIn) {
+                continue;
+            }
+            commands++;
+            List<String> args = new ArrayList<>(path);
+            args.add("--help");
+            String help = parley(args.toArray(String[]::new)).out();
+            String label = String.join(" ", path);
+            int at = help.indexOf("\n" + heading + "\n");
+            assertThat(at).as(label).isPositive();
+            String before = help.substring(0, at);
+            String after = help.substring(at);
+            for (String option : llmOptions) {
+                // an option's line in the list starts with its names ("--timeout, --llm-timeout=SECONDS")
+                Pattern listed = Pattern.compile("(?m)^ {2,}(\\S+, )*" + Pattern.quote(option) + "[=, \\n]");
+                assertThat(listed.matcher(after).find()).as(label + " " + option).isTrue();
+                assertThat(listed.matcher(before).find()).as(label + " " + option + " above the heading").isFalse();
+            }
+        }
+        assertThat(commands).as("commands that mix in the language-model options").isGreaterThanOrEqualTo(10);
+    }
+
     @Test
     void aMistypedCommandOrOptionGetsASuggestion() {
         CliRun command = parley("expriment");
