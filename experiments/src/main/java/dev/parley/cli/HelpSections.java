@@ -32,10 +32,65 @@ final class HelpSections {
         return g;
     }
 
-    /** Installs the sectioned option list on {@code cl} and every command below it. */
+    /** A synopsis longer than this many lines is shortened to the required arguments and [OPTIONS]. */
+    static final int LONGEST_SYNOPSIS = 4;
+
+    /** Installs the short synopsis and the sectioned option list on {@code cl} and every command below it. */
     static void install(CommandLine cl) {
+        cl.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_SYNOPSIS, HelpSections::synopsis);
         cl.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST, HelpSections::render);
         cl.getSubcommands().values().stream().distinct().forEach(HelpSections::install);
+    }
+
+    /**
+     * picocli's synopsis when it is short; otherwise what must be given and {@code [OPTIONS]}, since the list below
+     * names every option ({@code parley sweep --domain=DOMAIN[,DOMAIN...] --out=DIR [OPTIONS]} instead of 17 lines
+     * of every option in brackets).
+     */
+    static String synopsis(CommandLine.Help help) {
+        String detailed = help.synopsis(help.synopsisHeadingLength());
+        if (detailed.lines().count() <= LONGEST_SYNOPSIS) {
+            return detailed;
+        }
+        CommandSpec spec = help.commandSpec();
+        List<String> parts = new ArrayList<>();
+        parts.add(spec.qualifiedName());
+        for (OptionSpec o : spec.options()) {
+            if (o.required() && o.group() == null) {
+                String label = o.paramLabel();
+                parts.add(o.longestName() + (o.arity().max() == 0 ? "" : "=" + label
+                        + (o.splitRegex().isEmpty() ? "" : "[" + o.splitRegex() + label + "...]")));
+            }
+        }
+        spec.argGroups().stream().filter(g -> g.multiplicity().min() > 0).forEach(g -> parts.add(g.synopsis()));
+        parts.add("[OPTIONS]");
+        for (CommandLine.Model.PositionalParamSpec p : spec.positionalParameters()) {
+            parts.add(p.arity().min() > 0 ? p.paramLabel() : "[" + p.paramLabel() + "]");
+        }
+        if (!spec.subcommands().isEmpty()) {
+            parts.add("[COMMAND]");
+        }
+        return wrap(parts, help.synopsisHeadingLength(), spec.usageMessage().width());
+    }
+
+    /** The parts joined by spaces, wrapped at {@code width} with continuation lines under the first part's end. */
+    private static String wrap(List<String> parts, int headingLength, int width) {
+        StringBuilder sb = new StringBuilder();
+        int column = headingLength;
+        int indent = headingLength + parts.get(0).length() + 1;
+        for (int i = 0; i < parts.size(); i++) {
+            String part = parts.get(i);
+            if (i > 0 && column + 1 + part.length() > width) {
+                sb.append('\n').append(" ".repeat(indent));
+                column = indent;
+            } else if (i > 0) {
+                sb.append(' ');
+                column++;
+            }
+            sb.append(part);
+            column += part.length();
+        }
+        return sb.append('\n').toString();
     }
 
     static String render(CommandLine.Help help) {

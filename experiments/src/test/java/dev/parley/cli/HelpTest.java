@@ -109,6 +109,40 @@ class HelpTest {
         cl.getSubcommands().values().stream().distinct().forEach(sub -> collectLists(sub, bad));
     }
 
+    /** A synopsis fits in four lines and still names every option that must be given. */
+    @Test
+    void everySynopsisIsShortAndNamesTheRequiredOptions() {
+        for (List<String> path : commandPaths()) {
+            if (path.equals(List.of("help"))) {
+                continue;
+            }
+            List<String> args = new ArrayList<>(path);
+            args.add("--help");
+            String help = parley(args.toArray(String[]::new)).out();
+            List<String> synopsis = new ArrayList<>();
+            for (String line : help.split("\n")) {
+                if (!synopsis.isEmpty() && !line.startsWith(" ")) {
+                    break;
+                }
+                if (line.startsWith("Usage:") || !synopsis.isEmpty()) {
+                    synopsis.add(line);
+                }
+            }
+            String label = "parley " + String.join(" ", path);
+            assertThat(synopsis).as(label).isNotEmpty().hasSizeLessThanOrEqualTo(HelpSections.LONGEST_SYNOPSIS);
+            CommandLine cl = Parley.commandLine(CliEnvironment.system());
+            for (String name : path) {
+                cl = cl.getSubcommands().get(name);
+            }
+            for (CommandLine.Model.OptionSpec o : cl.getCommandSpec().requiredArgs().stream()
+                    .filter(a -> a instanceof CommandLine.Model.OptionSpec).map(a -> (CommandLine.Model.OptionSpec) a)
+                    .toList()) {
+                assertThat(String.join(" ", synopsis)).as(label + " names " + o.longestName())
+                        .contains(o.longestName());
+            }
+        }
+    }
+
     /**
      * The shared groups come after a command's own options, each under its heading: every command that mixes in the
      * language-model options lists all of them below "Language model", and none above it.
