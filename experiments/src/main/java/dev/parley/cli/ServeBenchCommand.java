@@ -67,7 +67,7 @@ final class ServeBenchCommand implements Callable<Integer> {
     @Mixin
     ServerThreadsOption requestThreads = new ServerThreadsOption();
 
-    @Option(names = "--db", paramLabel = "JDBC-URL|FILE",
+    @Option(names = "--db", paramLabel = "FILE|JDBC-URL",
             description = "Store to run on (default: a fresh SQLite file). It must be empty or a Parley store.")
     String db;
 

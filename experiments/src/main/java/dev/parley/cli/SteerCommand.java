@@ -50,7 +50,7 @@ final class SteerCommand implements Callable<Integer> {
 
     /** The game and policy options both commands share. */
     static final class GameOptions {
-        @Option(names = "--domain", paramLabel = "D", converter = DomainConverter.class,
+        @Option(names = "--domain", paramLabel = "DOMAIN", converter = DomainConverter.class,
                 completionCandidates = DomainNames.class, description = "Dialogue domain: ${COMPLETION-CANDIDATES}.")
         Domain domain;
 
