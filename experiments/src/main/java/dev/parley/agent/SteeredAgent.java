@@ -172,17 +172,11 @@ public final class SteeredAgent {
             double[] p = policy.actionProbabilities(state.infoStateKey(me), legal);
             int action = legal[draw(p)];
             draws++;
-            Map<String, Double> shown = new LinkedHashMap<>();
-            for (int k = 0; k < legal.length; k++) {
-                shown.put(state.actionLabel(legal[k]), p[k]);
-            }
+            Map<String, Double> shown = labelled(state, legal, p);
             State child = state.child(action);
-            var abandoned = game.abandoned(child);
-            if (abandoned.isPresent()) {
-                // the game has no words for this action: every attempt the generator made was refused, and in the
-                // game that ends the dialogue here, scored on what was said so far. The agent says nothing more.
-                String why = state.actionLabel(action) + " has no words in the game (" + abandoned.get().kind()
-                        + ": " + abandoned.get().detail() + ")";
+            Optional<String> noWords = noWords(state, action, child);
+            if (noWords.isPresent()) {
+                String why = noWords.get();
                 onMove.accept(new Progress(myActions, draws, why));
                 LOG.info("{}: broke off at {}: {} -> {}: {}", label, joined.player(), format(shown),
                         state.actionLabel(action), why);
@@ -203,6 +197,24 @@ public final class SteeredAgent {
             LOG.info("{}: move {} at {}: {} -> {} \"{}\"", label, said.index(), joined.player(), format(shown),
                     d.chosen(), d.text());
         }
+    }
+
+    /**
+     * Why the game has no words for {@code action}, if it has none: every attempt the generator made was refused, and
+     * in the game that ends the dialogue here, scored on what was said so far. The agent then says nothing more.
+     */
+    private Optional<String> noWords(State state, int action, State child) {
+        return game.abandoned(child).map(a -> state.actionLabel(action) + " has no words in the game (" + a.kind()
+                + ": " + a.detail() + ")");
+    }
+
+    /** The policy at a decision by action label, in the order of the legal actions, for the log and the report. */
+    private static Map<String, Double> labelled(State state, int[] legal, double[] p) {
+        Map<String, Double> shown = new LinkedHashMap<>();
+        for (int k = 0; k < legal.length; k++) {
+            shown.put(state.actionLabel(legal[k]), p[k]);
+        }
+        return shown;
     }
 
     private int draw(double[] p) {
