@@ -1,6 +1,7 @@
 package dev.parley.cli;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -29,7 +30,7 @@ final class HelpSections {
         g.put(SamplingOptions.class, "Size guard and Monte-Carlo CFR (--solver mccfr-os or mccfr-es):");
         g.put(WebOptions.class, "Web pages:");
         g.put(LlmOptions.class, "Language model (offline by default: none of these is needed):");
-        return g;
+        return Collections.unmodifiableMap(g);
     }
 
     /** A synopsis longer than this many lines is shortened to the required arguments and [OPTIONS]. */
