@@ -94,7 +94,7 @@ final class CacheCommand implements Runnable {
                 try (Writer w = Files.newBufferedWriter(Path.of(outFile), StandardCharsets.UTF_8)) {
                     n = c.exportTo(w);
                 }
-                spec.commandLine().getOut().println("exported " + n + " entries to " + outFile);
+                spec.commandLine().getOut().println("exported " + entries(n) + " to " + outFile);
                 return 0;
             } catch (IOException | java.io.UncheckedIOException e) {
                 throw new UserInputException("cannot write " + outFile + ": " + e.getMessage(), e);
@@ -117,12 +117,17 @@ final class CacheCommand implements Runnable {
             try (BufferedReader in = InputFiles.openText(file);
                     CallCache c = LlmOptions.openCache(parent.cache, false)) {
                 CallCache.ImportResult r = c.importFrom(in, file.toString());
-                spec.commandLine().getOut().println("read " + r.read() + " entries from " + file + ", added "
+                spec.commandLine().getOut().println("read " + entries(r.read()) + " from " + file + ", added "
                         + r.added() + " to " + c.location());
                 return 0;
             } catch (IOException e) {
                 throw InputFiles.unreadable(file, e);
             }
         }
+    }
+
+    /** "1 entry", "2 entries". */
+    static String entries(long n) {
+        return n + (n == 1 ? " entry" : " entries");
     }
 }

@@ -87,10 +87,10 @@ class PrefaceCommandTest {
         assertThat(stats.successJson().get("entries").asInt()).isEqualTo(1);
         Path export = dir.resolve("calls.jsonl");
         assertThat(parley("cache", "export", "--cache", cache.toString(), "--out", export.toString()).out())
-                .isEqualTo("exported 1 entries to " + export + "\n");
+                .isEqualTo("exported 1 entry to " + export + "\n");
         Path other = dir.resolve("other.sqlite");
         CliRun imp = parley("cache", "import", "--cache", other.toString(), export.toString());
-        assertThat(imp.out()).startsWith("read 1 entries from " + export + ", added 1 to jdbc:sqlite:");
+        assertThat(imp.out()).startsWith("read 1 entry from " + export + ", added 1 to jdbc:sqlite:");
         assertThat(parley("cache", "stats", "--cache", other.toString()).out()).contains("entries: 1")
                 .contains("openai    m      1");
     }
