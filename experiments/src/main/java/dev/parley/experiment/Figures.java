@@ -49,8 +49,7 @@ final class Figures {
         if (n == 1) {
             return verdict;
         }
-        long yes = s.perSeed().stream().filter(ExperimentReport::approximatelyStable).count();
-        return verdict + " on the 95% intervals; yes in " + yes + " of " + n + " seeds";
+        return verdict + " on the 95% intervals; yes in " + s.stableSeeds() + " of " + n + " seeds";
     }
 
     /** A row of a column table: the label, then one cell per report. */

@@ -69,9 +69,14 @@ public record SeededReport(List<Long> seeds, List<ExperimentReport> perSeed) {
         return true;
     }
 
-    /** The fraction of the seeds whose own report meets the point reading (gain above NashConv). */
+    /** How many seeds' own reports meet the point reading (gain above NashConv). */
+    public long stableSeeds() {
+        return perSeed.stream().filter(ExperimentReport::approximatelyStable).count();
+    }
+
+    /** The fraction of the seeds whose own report meets the point reading. */
     public double stableShare() {
-        return perSeed.stream().filter(ExperimentReport::approximatelyStable).count() / (double) perSeed.size();
+        return stableSeeds() / (double) perSeed.size();
     }
 
     Estimate of(ToDoubleFunction<ExperimentReport> figure) {
