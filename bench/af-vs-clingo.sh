@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Times `parley af` against clingo on Parley's own ASP encodings (core/src/test/resources/asp), on the same apx
+# Times `parley af` against clingo on Parley's own ASP encodings (core/argument/src/test/resources/asp), on the same apx
 # files, one process per run for both (so both include their start-up: a JVM for Parley, none for clingo), and
 # checks that both report the same number of extensions. Needs ./parley built (mvn package) and clingo (Debian's
 # gringo package). Prints a Markdown table; wall-clock seconds, best of 3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v clingo >/dev/null || { echo "af-vs-clingo: no clingo (apt-get install gringo)" >&2; exit 2; }
-asp=core/src/test/resources/asp
+asp=core/argument/src/test/resources/asp
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # random N P SEED: every ordered pair an attack with probability P

@@ -3,12 +3,12 @@
 # --version, not by a failed command), mapped by the next, named after the jar and the JDK, never mixed into a
 # command's output, and skipped when unusable; exit codes and signals pass through. The default java gets a class-data
 # archive (.jsa); with PARLEY_TEST_JAVA25 naming a java of JDK 25 or newer (scripts/jdk25.sh installs one), the same
-# checks run again on it, which gets an ahead-of-time cache (.aot). Needs experiments/target/parley.jar
+# checks run again on it, which gets an ahead-of-time cache (.aot). Needs experiments/app/target/parley.jar
 # (mvn -B package); takes about a minute. Run by .ci/run after the tests; exits non-zero with the failed check named.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 parley="$here/parley"
-[ -f "$here/experiments/target/parley.jar" ] || { echo "launcher-test: build the jar first (mvn -B package -DskipTests)" >&2; exit 2; }
+[ -f "$here/experiments/app/target/parley.jar" ] || { echo "launcher-test: build the jar first (mvn -B package -DskipTests)" >&2; exit 2; }
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 export XDG_CACHE_HOME="$tmp/cache"

@@ -57,8 +57,8 @@ def options():
             fail("--%s must be at least 1, not %d" % (name.replace("_", "-"), v), 2)
     if shutil.which("wrk") is None:
         fail("wrk is not installed (Debian: apt-get install -y wrk)", 2)
-    if not os.path.isfile(os.path.join(HERE, "experiments", "target", "parley.jar")):
-        fail("experiments/target/parley.jar not found; build it first with: mvn -B package -DskipTests", 2)
+    if not os.path.isfile(os.path.join(HERE, "experiments", "app", "target", "parley.jar")):
+        fail("experiments/app/target/parley.jar not found; build it first with: mvn -B package -DskipTests", 2)
     return a
 
 
@@ -147,7 +147,7 @@ def run(a, work, base, server):
         time.sleep(0.5)
     else:
         fail("parley serve did not answer /health within 120 s")
-    with open(os.path.join(HERE, "experiments", "src", "main", "resources", "server", "chat.dgdl"), "rb") as f:
+    with open(os.path.join(HERE, "experiments", "server", "src", "main", "resources", "server", "chat.dgdl"), "rb") as f:
         status, body = http.call("PUT", "/protocol", raw=f.read())
     if status != 201:
         fail("PUT /protocol answered %d: %s" % (status, body))

@@ -2,8 +2,8 @@ package dev.parley.bench;
 
 import dev.parley.cfr.CfrSolver;
 import dev.parley.cfr.CfrVariant;
-import dev.parley.domain.poker.KuhnPoker;
-import dev.parley.domain.poker.LeducPoker;
+import dev.parley.game.poker.KuhnPoker;
+import dev.parley.game.poker.LeducPoker;
 import dev.parley.game.GameTree;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;

@@ -5,7 +5,7 @@ import dev.parley.cfr.CfrVariant;
 import dev.parley.dialogue.DialogueGame;
 import dev.parley.dialogue.Domain;
 import dev.parley.domain.DialogueDomains;
-import dev.parley.domain.poker.LeducPoker;
+import dev.parley.game.poker.LeducPoker;
 import dev.parley.game.GameTree;
 import java.util.LinkedHashMap;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package dev.parley.bench;
 
-import dev.parley.domain.poker.KuhnPoker;
+import dev.parley.game.poker.KuhnPoker;
 import dev.parley.game.GameTree;
 import dev.parley.game.NormalFormGame;
 import dev.parley.nfg.CorrelatedEquilibriumSolver;

@@ -25,7 +25,7 @@ public class SolverBench extends MicroBenchmark {
 
     /** Leduc poker compiled by one build. */
     static Object leducTree(Build.Api api) throws Throwable {
-        Object game = api.construct("dev.parley.domain.poker.LeducPoker");
+        Object game = api.construct("dev.parley.game.poker.LeducPoker");
         return api.callStatic("dev.parley.game.GameTree", "compile", game);
     }
 
@@ -121,6 +121,6 @@ public class SolverBench extends MicroBenchmark {
     @Benchmark
     @OutputTimeUnit(TimeUnit.MILLISECONDS)
     public Object compileLeduc() {
-        return dev.parley.game.GameTree.compile(new dev.parley.domain.poker.LeducPoker());
+        return dev.parley.game.GameTree.compile(new dev.parley.game.poker.LeducPoker());
     }
 }

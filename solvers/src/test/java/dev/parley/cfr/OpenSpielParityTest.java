@@ -3,8 +3,8 @@ package dev.parley.cfr;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.parley.domain.poker.KuhnPoker;
-import dev.parley.domain.poker.LeducPoker;
+import dev.parley.game.poker.KuhnPoker;
+import dev.parley.game.poker.LeducPoker;
 import dev.parley.eval.Exploitability;
 import dev.parley.gambit.Efg;
 import dev.parley.game.GameTree;
@@ -51,7 +51,13 @@ class OpenSpielParityTest {
             50, 0.047523120417867659, 100, 0.012494217143806607);
 
     static GameTree randomGame() throws IOException {
-        Path file = dev.parley.dgdl.Fixtures.resource("/fixtures/efg/random_d3_a2.efg");
+        Path file;
+        try {
+            // solvers' own test resource, read from target/test-classes
+            file = Path.of(OpenSpielParityTest.class.getResource("/fixtures/efg/random_d3_a2.efg").toURI());
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
         return GameTree.compile(Efg.read(file));
     }
 

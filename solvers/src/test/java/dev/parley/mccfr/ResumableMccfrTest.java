@@ -3,8 +3,8 @@ package dev.parley.mccfr;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.parley.domain.poker.KuhnPoker;
-import dev.parley.domain.poker.LeducPoker;
+import dev.parley.game.poker.KuhnPoker;
+import dev.parley.game.poker.LeducPoker;
 import dev.parley.eval.BestResponse;
 import dev.parley.eval.Exploitability;
 import dev.parley.game.Game;

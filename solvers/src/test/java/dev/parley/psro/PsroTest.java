@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
-import dev.parley.domain.poker.KuhnPoker;
+import dev.parley.game.poker.KuhnPoker;
 import dev.parley.eval.BestResponse;
 import dev.parley.eval.Exploitability;
 import dev.parley.game.GameTree;

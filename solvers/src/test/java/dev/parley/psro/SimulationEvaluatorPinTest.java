@@ -2,7 +2,7 @@ package dev.parley.psro;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.parley.domain.poker.KuhnPoker;
+import dev.parley.game.poker.KuhnPoker;
 import dev.parley.game.GameTree;
 import dev.parley.game.Policy;
 import dev.parley.game.TabularPolicy;

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.parley.cfr.CfrSolver;
 import dev.parley.cfr.CfrVariant;
-import dev.parley.domain.poker.KuhnPoker;
+import dev.parley.game.poker.KuhnPoker;
 import dev.parley.game.GameTree;
 import dev.parley.game.IterativeSolver;
 import dev.parley.mccfr.MccfrSolver;
