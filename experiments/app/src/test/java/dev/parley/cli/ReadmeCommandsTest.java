@@ -69,6 +69,16 @@ class ReadmeCommandsTest {
                 .filteredOn(ReadmeCommands.Command::runs).hasSizeGreaterThanOrEqualTo(5);
     }
 
+    /** Run from the repository root, the server's default store ({@code ./parley.db}, its lock) lands in the checkout. */
+    @Test
+    void everyDocumentedServerKeepsItsStoreOutOfTheSourceTree() {
+        for (Path d : documents()) {
+            assertThat(parse(d).commands()).as(name(d))
+                    .filteredOn(c -> c.text().matches("(\\./)?parley serve\\s.*"))
+                    .allSatisfy(c -> assertThat(c.text()).containsPattern("--db (target/|/tmp/|jdbc:)"));
+        }
+    }
+
     @Test
     void noDocumentLinksOutsideTheRepository() throws IOException {
         for (Path d : documents()) {
