@@ -6,7 +6,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Echoes of the prompt, as SmolLM2 135M wrote them when served (docs/real-model/raw/serve-debate-calls.jsonl), are
+ * Echoes of the prompt, as SmolLM2 135M wrote them when served (docs/evidence/real-model/raw/serve-debate-calls.jsonl), are
  * found; a message that quotes the dialogue's material or merely shares a few words with the instructions is not.
  */
 class PromptEchoTest {
