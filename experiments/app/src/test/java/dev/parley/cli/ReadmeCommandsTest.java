@@ -167,10 +167,16 @@ class ReadmeCommandsTest {
         }));
     }
 
-    /** A file argument, as it would be seen from the repository root, in the scratch directory instead. */
+    /**
+     * A file argument, as it would be seen from the repository root, in the scratch directory instead; but a bundled
+     * source file the docs name ({@code domains/src/...}, as "Adding a domain" checks a protocol) is read where it is.
+     */
     private static String inScratch(String arg, Path dir) {
         if (arg.startsWith("-") || arg.contains("://") || !(arg.contains("/") || FILE.matcher(arg).matches())) {
             return arg;
+        }
+        if (arg.startsWith("domains/src/") && Files.isRegularFile(ROOT.resolve(arg))) {
+            return ROOT.resolve(arg).toString();
         }
         return dir.resolve(arg).toString();
     }
