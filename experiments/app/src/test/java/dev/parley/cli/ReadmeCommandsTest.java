@@ -69,7 +69,7 @@ class ReadmeCommandsTest {
                 .filteredOn(ReadmeCommands.Command::runs).hasSizeGreaterThanOrEqualTo(5);
     }
 
-    /** Run from the repository root, the server's default store ({@code ./parley.db}, its lock) lands in the checkout. */
+    /** From the repository root, the default store ({@code ./parley.db} and its lock) would be in the checkout. */
     @Test
     void everyDocumentedServerKeepsItsStoreOutOfTheSourceTree() {
         for (Path d : documents()) {
