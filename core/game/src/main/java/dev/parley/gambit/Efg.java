@@ -62,9 +62,16 @@ public final class Efg {
 
     /**
      * {@code tree} as an extensive-form file: the title is the tree's name, players are "Player 1".."Player n",
-     * each infoset is named by its key and numbered per player in order of first appearance (its description given
-     * once), each chance node is its own chance infoset, terminals with equal payoffs share an outcome (all-zero
-     * payoffs use the null outcome), and every number is written so that it reads back as the same double.
+     * each infoset is named by its key and numbered per player in order of first appearance, each chance node is its
+     * own chance infoset, terminals with equal payoffs share an outcome, and every number is written so that it reads
+     * back as the same double.
+     *
+     * <p>The file is in the form that both Gambit and OpenSpiel's {@code pyspiel.load_efg_game} read as it is.
+     * OpenSpiel's reader takes a subset of the format, so three things Gambit allows are not used: every node
+     * repeats its infoset's name and actions and every terminal its outcome's payoffs (no bare numbers), a terminal
+     * with all-zero payoffs has an outcome of its own rather than the null outcome {@code 0}, and no string holds an
+     * escaped character: a double quote is written as a single quote, a backslash as a slash, and a line break or
+     * other control character as a space (infosets and outcomes are told apart by their numbers, not their names).
      */
     public static String write(GameTree tree) {
         List<String> players = new ArrayList<>();
@@ -88,6 +95,16 @@ public final class Efg {
         Files.writeString(path, write(tree));
     }
 
+    /** {@code s} quoted with nothing escaped (see {@link #write(GameTree)}): the one string form OpenSpiel reads. */
+    static String plain(String s) {
+        StringBuilder sb = new StringBuilder(s.length() + 2).append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            sb.append(c == '"' ? '\'' : c == '\\' ? '/' : Character.isISOControl(c) ? ' ' : c);
+        }
+        return sb.append('"').toString();
+    }
+
     private static final class Writer {
         private final GameTree tree;
         private final StringBuilder sb = new StringBuilder();
@@ -103,9 +120,9 @@ public final class Efg {
         }
 
         String write(List<String> players) {
-            sb.append("EFG 2 R ").append(Lexer.quote(tree.name())).append(" {");
+            sb.append("EFG 2 R ").append(plain(tree.name())).append(" {");
             for (String p : players) {
-                sb.append(' ').append(Lexer.quote(p));
+                sb.append(' ').append(plain(p));
             }
             sb.append(" }\n\"\"\n\n");
             // Prefix order with an explicit stack: deep trees must not overflow the call stack.
@@ -134,7 +151,7 @@ public final class Efg {
             if (player == GameTree.CHANCE) {
                 sb.append("c \"\" ").append(nextChanceInfoset++).append(" \"\" {");
                 for (int k = 0; k < count; k++) {
-                    sb.append(' ').append(Lexer.quote(tree.actionLabel(first + k))).append(' ')
+                    sb.append(' ').append(plain(tree.actionLabel(first + k))).append(' ')
                             .append(Numbers.format(tree.chanceProbability(first + k)));
                 }
                 sb.append(" } 0\n");
@@ -144,38 +161,25 @@ public final class Efg {
             sb.append("p \"\" ").append(player + 1).append(' ');
             if (infosetNumber[is] == 0) {
                 infosetNumber[is] = ++nextInfosetNumber[player];
-                sb.append(infosetNumber[is]).append(' ').append(Lexer.quote(tree.infosetKey(is))).append(" {");
-                for (int k = 0; k < tree.actionCount(is); k++) {
-                    sb.append(' ').append(Lexer.quote(tree.slotLabel(tree.slotStart(is) + k)));
-                }
-                sb.append(" }");
-            } else {
-                sb.append(infosetNumber[is]);
             }
-            sb.append(" 0\n");
+            // the description again at every node of the infoset: OpenSpiel's reader needs it there
+            sb.append(infosetNumber[is]).append(' ').append(plain(tree.infosetKey(is))).append(" {");
+            for (int k = 0; k < tree.actionCount(is); k++) {
+                sb.append(' ').append(plain(tree.slotLabel(tree.slotStart(is) + k)));
+            }
+            sb.append(" } 0\n");
         }
 
         private void outcome(int node) {
             int n = tree.numPlayers();
             StringBuilder payoffs = new StringBuilder();
-            boolean zero = true;
             for (int p = 0; p < n; p++) {
-                double u = tree.utility(node, p);
-                zero &= u == 0;
-                payoffs.append(p == 0 ? "" : ", ").append(Numbers.format(u));
-            }
-            if (zero) {
-                sb.append('0');
-                return;
+                payoffs.append(p == 0 ? "" : ", ").append(Numbers.format(tree.utility(node, p)));
             }
             String key = payoffs.toString();
-            Integer number = outcomeNumbers.get(key);
-            if (number != null) {
-                sb.append(number);
-                return;
-            }
-            number = outcomeNumbers.size() + 1;
-            outcomeNumbers.put(key, number);
+            // an outcome of its own for all-zero payoffs too, and its payoffs at every terminal: OpenSpiel reads
+            // neither the null outcome nor a bare outcome number
+            int number = outcomeNumbers.computeIfAbsent(key, k -> outcomeNumbers.size() + 1);
             sb.append(number).append(" \"\" { ").append(key).append(" }");
         }
     }

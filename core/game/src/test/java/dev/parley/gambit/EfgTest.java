@@ -168,14 +168,27 @@ class EfgTest {
         GameConformance.check(back);
         GameTree again = GameTree.compile(back);
         SameGame.assertSameGame(tree, again);
-        assertThat(back.name()).isEqualTo(tree.name());
+        // names travel without escapes: a double quote comes back as a single quote
+        assertThat(back.name()).isEqualTo(tree.name().replace('"', '\''));
         assertThat(back.type()).isEqualTo(tree.type());
         // Infoset keys travel as infoset names: player:number:original-key.
         for (int i = 0; i < tree.numInfosets(); i++) {
-            assertThat(again.infosetKey(i)).endsWith(":" + tree.infosetKey(i));
+            assertThat(again.infosetKey(i)).endsWith(":" + tree.infosetKey(i).replace('"', '\''));
         }
         // A second round is textually stable except for the keys growing a prefix: same shape, same numbers.
         SameGame.assertSameGame(again, GameTree.compile(Efg.parse(Efg.write(again), "twice")));
+    }
+
+    @Test
+    void writerEscapesNothingSinceOpenSpielReadsNoEscapes() {
+        String text = "EFG 2 R \"a \\\"quoted\\\" game\" { \"A\" \"B\" }\n"
+                + "p \"\" 1 1 \"say \\\"hi\\\" \\\\ there\" { \"l\" \"r\" } 0\n"
+                + "t \"\" 1 \"\" { 1, -1 }\nt \"\" 2 \"\" { -1, 1 }\n";
+        GameTree tree = GameTree.compile(Efg.parse(text, "escapes.efg"));
+        String written = Efg.write(tree);
+        assertThat(written).doesNotContain("\\").startsWith("EFG 2 R \"a 'quoted' game\"");
+        assertThat(written).contains("\"1:1:say 'hi' / there\"");
+        SameGame.assertSameGame(tree, GameTree.compile(Efg.parse(written, "written.efg")));
     }
 
     @Test
@@ -186,15 +199,18 @@ class EfgTest {
         assertThat(written).contains("p \"\" 1 1 \"1:1:Ann holds High\" { \"bet\" \"check\" } 0\n");
         assertThat(written).contains("p \"\" 2 1 \"2:1:Bob facing a bet\" { \"call\" \"fold\" } 0\n");
         assertThat(written).contains("p \"\" 1 2 \"1:2:Ann holds Low\" { \"bet\" \"check\" } 0\n");
-        assertThat(written).contains("p \"\" 2 1 0\n");
+        // every node of an infoset repeats its description and every terminal its payoffs (OpenSpiel's reader)
+        assertThat(written.split("p \"\" 2 1 \"2:1:Bob facing a bet\" \\{ \"call\" \"fold\" } 0\n", -1)).hasSize(3);
         assertThat(written).contains("t \"\" 1 \"\" { 4, -4 }\n").contains("t \"\" 2 \"\" { 1, -1 }\n");
-        assertThat(written.split("t \"\" 2\n", -1)).hasSize(3);
+        assertThat(written.split("t \"\" 2 \"\" \\{ 1, -1 }\n", -1)).hasSize(4);
+        assertThat(written).doesNotContain("t \"\" 2\n").doesNotContain(" 0\nt \"\" 0\n");
     }
 
     @Test
-    void writerUsesTheNullOutcomeAndExactFractions() {
+    void writerGivesZeroPayoffsAnOutcomeAndWritesExactFractions() {
         String written = Efg.write(GameTree.compile(parse("three_player_decimals.efg")));
-        assertThat(written).contains("t \"\" 0\n");
+        // not the null outcome "t \"\" 0", which OpenSpiel's reader refuses
+        assertThat(written).doesNotContain("t \"\" 0\n").containsPattern("t \"\" \\d+ \"\" \\{ 0, 0, 0 }\n");
         assertThat(written).contains("{ 1/3, 2/3, -1 }");
         assertThat(written).contains("{ \"a\" 1/4 \"b\" 1/4 \"c\" 0.5 }");
         assertThat(written).contains("{ -2.5, 1/8, 19/8 }").contains("{ 0.1, 0.2, -0.3 }");

@@ -1,5 +1,7 @@
 package dev.parley.testing;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;
 
 /**
@@ -38,5 +40,19 @@ public final class Require {
             throw new AssertionError(why + " (required by -D" + property(tag) + "=true)");
         }
         Assumptions.abort(why);
+    }
+
+    /**
+     * The python of OpenSpiel's virtual environment ({@code scripts/openspiel-venv.sh} installs it under
+     * {@code $PARLEY_CACHE}, by default {@code ~/.cache/parley}), for the tests tagged {@code python}; skips or fails
+     * the calling test as {@link #resource} does when it is missing.
+     */
+    public static Path openSpielPython() {
+        String cache = System.getenv("PARLEY_CACHE");
+        Path root = cache != null ? Path.of(cache) : Path.of(System.getProperty("user.home"), ".cache", "parley");
+        Path python = root.resolve("venv/open_spiel/bin/python");
+        resource("python", Files.isExecutable(python),
+                "OpenSpiel's wheel is not installed at " + python + "; run scripts/openspiel-venv.sh");
+        return python;
     }
 }

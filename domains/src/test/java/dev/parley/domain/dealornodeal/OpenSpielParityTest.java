@@ -1,7 +1,6 @@
 package dev.parley.domain.dealornodeal;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.fail;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -13,6 +12,7 @@ import dev.parley.dialogue.Message;
 import dev.parley.dialogue.MoveContext;
 import dev.parley.dialogue.Scenario;
 import dev.parley.domain.support.EnginePlayout;
+import dev.parley.testing.Require;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +22,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,20 +39,6 @@ class OpenSpielParityTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private static Path python() {
-        String cache = System.getenv("PARLEY_CACHE");
-        Path root = cache != null ? Path.of(cache) : Path.of(System.getProperty("user.home"), ".cache", "parley");
-        Path p = root.resolve("venv/open_spiel/bin/python");
-        if (!Files.isExecutable(p)) {
-            String why = "OpenSpiel's wheel is not installed at " + p + "; run scripts/openspiel-venv.sh";
-            if (Boolean.getBoolean("parley.require.python")) {
-                fail(why + " (required: parley.require.python=true)");
-            }
-            Assumptions.abort(why);
-        }
-        return p;
-    }
-
     private record Case(int board, List<int[]> offers, boolean agree, double[] returns) { }
 
     private static Case toCase(Domain domain, Scenario s, int board, List<Message> transcript) {
@@ -70,7 +55,7 @@ class OpenSpielParityTest {
 
     @Test
     void parleyAndOpenSpielGiveEqualReturnsOnTheSameDialogues(@TempDir Path dir) throws Exception {
-        Path python = python();
+        Path python = Require.openSpielPython();
         Domain domain = DealOrNoDeal.domain();
         List<Instruction> tones = domain.instructions();
         List<Case> cases = new ArrayList<>();

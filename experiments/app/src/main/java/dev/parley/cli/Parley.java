@@ -30,6 +30,7 @@ public final class Parley implements Runnable {
             GamesCommand.class,
             DomainsCommand.class,
             SolveCommand.class,
+            ExportCommand.class,
             ExperimentCommand.class,
             SweepCommand.class,
             StudyCommand.class,
