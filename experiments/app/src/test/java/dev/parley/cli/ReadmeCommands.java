@@ -29,13 +29,14 @@ record ReadmeCommands(List<Command> commands, List<String> problems) {
         List<String> problems = new ArrayList<>();
         String[] lines = markdown.split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
-            if (!lines[i].startsWith("```")) {
+            // a fence may be indented (a block inside a list item): such a block runs like any other
+            if (!lines[i].strip().startsWith("```")) {
                 continue;
             }
-            String info = lines[i].substring(3).strip();
+            String info = lines[i].strip().substring(3).strip();
             int start = i + 1;
             int end = start;
-            while (end < lines.length && !lines[end].startsWith("```")) {
+            while (end < lines.length && !lines[end].strip().startsWith("```")) {
                 end++;
             }
             if (info.equals("bash")) {
