@@ -228,19 +228,7 @@ public final class ProtocolParser {
                 minParticipants = bound(c.bound(0)).orElse(0);
                 maxParticipants = bound(c.bound(1));
             } else if (item instanceof DgdlParser.PlayerDeclContext c) {
-                List<String> playerRoles = new ArrayList<>();
-                int min = 0;
-                Optional<Integer> max = Optional.empty();
-                for (DgdlParser.PlayerAttrContext a : c.playerAttr()) {
-                    if (a instanceof DgdlParser.PlayerRolesContext r) {
-                        playerRoles.addAll(names(r.nameList()));
-                    } else if (a instanceof DgdlParser.PlayerMinContext m) {
-                        min = bound(m.bound()).orElse(0);
-                    } else if (a instanceof DgdlParser.PlayerMaxContext m) {
-                        max = bound(m.bound());
-                    }
-                }
-                players.add(new Protocol.Player(name(c.name()), playerRoles, min, max, pos(c)));
+                players.add(player(c.name(), c.playerAttr(), c));
             } else if (item instanceof DgdlParser.StoreDeclContext c) {
                 stores.add(store(c.name(), c.owners(), c.structure(), c.visibility(), c.contentList(), c));
             } else if (item instanceof DgdlParser.TurnTakingDeclContext c) {
@@ -304,19 +292,7 @@ public final class ProtocolParser {
                 minParticipants = bound(c.bound(0)).orElse(0);
                 maxParticipants = bound(c.bound(1));
             } else if (item instanceof DgdlParser.PlusPlayerDeclContext c) {
-                List<String> playerRoles = new ArrayList<>();
-                int min = 0;
-                Optional<Integer> max = Optional.empty();
-                for (DgdlParser.PlusPlayerAttrContext a : c.plusPlayerAttr()) {
-                    if (a instanceof DgdlParser.PlusPlayerRolesContext r) {
-                        playerRoles.addAll(names(r.nameList()));
-                    } else if (a instanceof DgdlParser.PlusPlayerMinContext m) {
-                        min = bound(m.bound()).orElse(0);
-                    } else if (a instanceof DgdlParser.PlusPlayerMaxContext m) {
-                        max = bound(m.bound());
-                    }
-                }
-                players.add(new Protocol.Player(name(c.name()), playerRoles, min, max, pos(c)));
+                players.add(player(c.name(), c.plusPlayerAttr(), c));
             } else if (item instanceof DgdlParser.PlusStoreDeclContext c) {
                 stores.add(store(c.name(), c.owners(), c.structure(), c.visibility(), c.contentList(), c));
             } else if (item instanceof DgdlParser.BacktrackDeclContext c) {
@@ -354,6 +330,33 @@ public final class ProtocolParser {
         }
 
         // ---- shared ----
+
+        /**
+         * A player declaration of either dialect: DGEP 2 writes {@code roles:{..}} and DGDL+ {@code roles{..}}, so
+         * the grammar keeps two attribute rules (each dialect stays strict), read here as one.
+         */
+        private Protocol.Player player(DgdlParser.NameContext name, List<? extends ParserRuleContext> attributes,
+                ParserRuleContext at) {
+            List<String> playerRoles = new ArrayList<>();
+            int min = 0;
+            Optional<Integer> max = Optional.empty();
+            for (ParserRuleContext a : attributes) {
+                if (a instanceof DgdlParser.PlayerRolesContext r) {
+                    playerRoles.addAll(names(r.nameList()));
+                } else if (a instanceof DgdlParser.PlusPlayerRolesContext r) {
+                    playerRoles.addAll(names(r.nameList()));
+                } else if (a instanceof DgdlParser.PlayerMinContext m) {
+                    min = bound(m.bound()).orElse(0);
+                } else if (a instanceof DgdlParser.PlusPlayerMinContext m) {
+                    min = bound(m.bound()).orElse(0);
+                } else if (a instanceof DgdlParser.PlayerMaxContext m) {
+                    max = bound(m.bound());
+                } else if (a instanceof DgdlParser.PlusPlayerMaxContext m) {
+                    max = bound(m.bound());
+                }
+            }
+            return new Protocol.Player(name(name), playerRoles, min, max, pos(at));
+        }
 
         private Effect effect(DgdlParser.EffectContext ctx) {
             return (Effect) visit(ctx);
