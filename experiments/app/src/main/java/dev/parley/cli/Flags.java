@@ -33,9 +33,14 @@ final class Flags {
         return Setting.render(message, field -> flagIn(command, field));
     }
 
-    private static String flagIn(CommandLine command, String field) {
-        String flag = RENAMED.getOrDefault(field, "--" + field.replaceAll("([a-z0-9])([A-Z])", "$1-$2")
+    /** The flag a field is given by: {@code maxReplies} is {@code --max-replies} (or its {@link #RENAMED} flag). */
+    static String flagOf(String field) {
+        return RENAMED.getOrDefault(field, "--" + field.replaceAll("([a-z0-9])([A-Z])", "$1-$2")
                 .toLowerCase(java.util.Locale.ROOT));
+    }
+
+    private static String flagIn(CommandLine command, String field) {
+        String flag = flagOf(field);
         for (CommandLine c = command; c != null; c = c.getParent()) {
             if (c.getCommandSpec().findOption(flag) != null) {
                 return flag;

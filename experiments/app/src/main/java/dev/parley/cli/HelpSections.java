@@ -1,5 +1,6 @@
 package dev.parley.cli;
 
+import dev.parley.llm.ChatProvider;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -31,6 +32,11 @@ final class HelpSections {
         g.put(WebOptions.class, "Web pages:");
         g.put(LlmOptions.class, "Language model (offline by default: none of these is needed):");
         return Collections.unmodifiableMap(g);
+    }
+
+    /** The heading of a model backend's own options. */
+    static String providerHeading(String provider) {
+        return "Model backend " + provider + " (with --llm " + provider + "):";
     }
 
     /** A synopsis longer than this many lines is shortened to the required arguments and [OPTIONS]. */
@@ -110,6 +116,18 @@ final class HelpSections {
             if (!options.isEmpty()) {
                 sections.put(group.getValue(), options);
                 grouped.addAll(options);
+            }
+        }
+        if (spec.mixins().values().stream().anyMatch(m -> m.userObject() instanceof LlmOptions)) {
+            // each model backend's own options under its name, after the options every backend shares
+            for (ChatProvider p : ChatProvider.all()) {
+                Set<String> flags = LlmOptions.flags(p);
+                List<OptionSpec> options = spec.options().stream()
+                        .filter(o -> flags.contains(o.longestName()) && !grouped.contains(o)).toList();
+                if (!options.isEmpty()) {
+                    sections.put(providerHeading(p.name()), options);
+                    grouped.addAll(options);
+                }
             }
         }
         List<OptionSpec> own = spec.options().stream().filter(o -> !grouped.contains(o)).toList();

@@ -20,53 +20,42 @@ import dev.parley.llm.RunStats;
 import dev.parley.llm.UtteranceGenerator;
 import dev.parley.llm.cache.CacheMode;
 import dev.parley.llm.cache.CallCache;
-import dev.parley.llm.llamacpp.LlamaCppChat;
-import dev.parley.llm.llamacpp.LocalModelSettings;
+import dev.parley.error.MissingSettingException;
+import dev.parley.llm.ProviderOption;
+import dev.parley.llm.ProviderSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
 /**
  * The language-model options every command that generates text shares (a picocli mixin): which backend, how to
  * reach it, the call cache and the concurrency. {@link #open()} turns them into a ready {@link Session}. The server,
  * model and key variable may also come from the environment or the config file ({@link ModelSettings}); flags win.
+ * A backend is any {@link ChatProvider} on the class path; the options it owns are added to each command that
+ * mixes these in ({@link #install}), so a new provider needs no edit here.
  */
 public final class LlmOptions {
 
-    @Option(names = "--llm", defaultValue = "offline", paramLabel = "offline|openai|local",
-            description = "Language-model backend (default: offline, the knowledge-grounded realiser; no network;"
-                    + " local: a GGUF model in this process, see --model-file).")
+    @Option(names = "--llm", defaultValue = "offline", paramLabel = "NAME", converter = Backends.class,
+            completionCandidates = Backends.class,
+            description = "Language-model backend: ${COMPLETION-CANDIDATES} (default: offline, the"
+                    + " knowledge-grounded realiser; no network). Each other is a provider found on the class path;"
+                    + " its own options are listed under its name below.")
     String llm;
 
-    @Option(names = "--model-file", paramLabel = "FILE.gguf",
-            description = "The GGUF model --llm local runs in-process (llama.cpp). Default: $PARLEY_MODEL_FILE, else"
-                    + " model_file in the config file.")
-    String modelFile;
-
-    @Option(names = "--top-p", defaultValue = "0.95", paramLabel = "P",
-            description = "Nucleus sampling threshold of --llm local (default: ${DEFAULT-VALUE}).")
-    double topP;
-
-    @Option(names = "--repeat-penalty", defaultValue = "1", paramLabel = "R",
-            description = "Penalty of --llm local on tokens repeated from the last 64 (1: none; 1.1-1.3 breaks the"
-                    + " loops small models fall into; default: ${DEFAULT-VALUE}).")
-    double repeatPenalty;
-
-    @Option(names = "--context-size", defaultValue = "0", paramLabel = "TOKENS",
-            description = "Context window of --llm local per slot (default: the model's own, at most 4096).")
-    int contextSize;
-
-    @Option(names = "--llm-slots", defaultValue = "1", paramLabel = "N",
-            description = "llama.cpp parallel slots of --llm local: generations decoded together in one batch;"
-                    + " the rest of --llm-concurrency queue (default: ${DEFAULT-VALUE}).")
-    int slots;
-
-    @Option(names = "--prompt-reuse", defaultValue = "false",
-            description = "--llm local keeps each slot's evaluated prompt and evaluates only what the next prompt"
-                    + " adds (faster on a tree; answers then depend on what the slot ran before).")
-    boolean promptReuse;
+    /** The values of the providers' own options by option name, as typed (picocli sets them: {@link #install}). */
+    private final Map<String, String> providerValues = new LinkedHashMap<>();
 
     @Option(names = "--base-url", paramLabel = "URL",
             description = "OpenAI-compatible server (OpenAI, vLLM, llama.cpp, LM Studio, Ollama's /v1). Default:"
@@ -91,7 +80,7 @@ public final class LlmOptions {
     int maxTokens;
 
     @Option(names = {"--timeout", "--llm-timeout"}, defaultValue = "60", paramLabel = "SECONDS",
-            description = "Timeout of one call (--llm local: a longer generation is cancelled and refused).")
+            description = "Timeout of one call (a longer local generation is cancelled and refused).")
     double timeoutSeconds;
 
     @Option(names = "--retries", defaultValue = "3", paramLabel = "N",
@@ -189,21 +178,15 @@ public final class LlmOptions {
         return "offline".equals(llm);
     }
 
-    /** Validates the options and opens the backend. */
+    /**
+     * Validates the options and opens the backend. Every option is checked whichever backend runs (each provider
+     * checks its own): a typo must not pass offline and fail on the first real run.
+     */
     public Session open() {
         Bounds.atLeast(concurrency, 1, "--llm-concurrency");
-        // Every option is checked whichever backend runs: a typo must not pass offline and fail on the first real run.
-        if (!offline() && !"openai".equals(llm) && !LOCAL.equals(llm)) {
-            throw new UserInputException("--llm must be offline, openai or local, not '" + llm + "'");
-        }
-        if (!(topP > 0 && topP <= 1)) {
-            throw new UserInputException("--top-p must be in (0, 1], got " + Bounds.shown(topP));
-        }
-        Bounds.atLeast(contextSize, 0, "--context-size");
-        Bounds.atLeast(slots, 1, "--llm-slots");
-        if (!(repeatPenalty > 0 && repeatPenalty <= 10)) {
-            throw new UserInputException("--repeat-penalty must be in (0, 10] (1: none), got "
-                    + Bounds.shown(repeatPenalty));
+        List<ChatProvider> providers = ChatProvider.all();
+        for (ChatProvider p : providers) {
+            p.check(valuesOf(p));
         }
         if (!(temperature >= 0 && temperature <= 2)) {
             throw new UserInputException("--temperature must be between 0 and 2 (OpenAI's range), got "
@@ -218,35 +201,70 @@ public final class LlmOptions {
             return new Session(new OfflineRealiser(), null, null, CacheMode.OFF, accounting,
                     new BoundedExecutor(concurrency));
         }
-        if (LOCAL.equals(llm)) {
-            return openLocal(checkedMode, accounting);
+        ChatProvider provider = providers.stream().filter(p -> p.name().equals(llm)).findFirst()
+                .orElseThrow(() -> new UserInputException(Backends.unknown(llm)));
+        Map<String, String> values = valuesOf(provider);
+        for (ProviderOption o : provider.options()) {
+            if (o.defaultValue() == null && !values.containsKey(o.name())) {
+                String v = ModelSettings.providerSetting(environment, o);
+                if (v != null) {
+                    values.put(o.name(), v);
+                }
+            }
         }
         ModelSettings settings = ModelSettings.resolve(environment).override(baseUrl, model, apiKeyEnv);
-        if (settings.model() == null || settings.model().isBlank()) {
-            throw new UserInputException("--llm openai needs --model (or PARLEY_MODEL, or model in "
-                    + environment.configFile() + "), e.g. gpt-4o-mini or the name your server serves");
-        }
-        LlmConfig config = openAiConfig(settings);
-        Map<String, String> variables = environment.variables();
-        if (checkedMode == CacheMode.REPLAY && environment.get(settings.apiKeyEnv()) == null) {
-            // replay answers from the cache or fails: it never calls the model, so it needs no key
-            variables = new java.util.HashMap<>(variables);
-            variables.put(settings.apiKeyEnv(), "replay-makes-no-calls");
-        }
-        Map<String, String> keyed = variables;
-        return cached(() -> ChatProvider.backend(config, keyed), checkedMode, accounting);
+        ProviderSettings opening = new ProviderSettings(config(settings), values, environment.variables(),
+                checkedMode == CacheMode.REPLAY);
+        return cached(() -> open(provider, opening), checkedMode, accounting);
     }
 
-    private LlmConfig openAiConfig(ModelSettings settings) {
+    /** {@code provider}'s options as given, or by their defaults; an option with neither is absent. */
+    private Map<String, String> valuesOf(ChatProvider provider) {
+        Map<String, String> values = new LinkedHashMap<>();
+        for (ProviderOption o : provider.options()) {
+            String v = providerValues.getOrDefault(o.name(), o.defaultValue());
+            if (v != null) {
+                values.put(o.name(), v);
+            }
+        }
+        return values;
+    }
+
+    /** The shared settings for any provider; a provider that needs a model refuses the empty name. */
+    private LlmConfig config(ModelSettings settings) {
         try {
-            return LlmConfig.openAi(settings.baseUrl(), settings.model())
-                    .withSampling(temperature, null, maxTokens)
-                    .withTimeout(Duration.ofMillis(Math.round(timeoutSeconds * 1000)))
-                    .withRetries(retries, Duration.ofMillis(500))
-                    .withApiKeyEnv(settings.apiKeyEnv());
+            return new LlmConfig(llm, settings.baseUrl(), settings.model() == null ? "" : settings.model(),
+                    temperature, null, maxTokens, Duration.ofMillis(Math.round(timeoutSeconds * 1000)), retries,
+                    Duration.ofMillis(500), settings.apiKeyEnv());
         } catch (IllegalArgumentException e) {
             throw new UserInputException("--base-url '" + settings.baseUrl() + "': " + e.getMessage());
         }
+    }
+
+    /** {@code provider}'s backend; a setting it needs and was not given is named as this user gives it. */
+    private ChatBackend open(ChatProvider provider, ProviderSettings opening) {
+        try {
+            return provider.open(opening);
+        } catch (MissingSettingException e) {
+            throw new UserInputException(needs(provider, e), e);
+        }
+    }
+
+    /**
+     * {@code --llm local needs --model-file FILE.gguf (or PARLEY_MODEL_FILE, or model_file in CONFIG); ...}: the
+     * flag, and the variable and config-file key where the setting is the machine's.
+     */
+    private String needs(ChatProvider provider, MissingSettingException e) {
+        String how = Flags.flagOf(e.field());
+        boolean machine = ModelSettings.shared(e.field());
+        for (ProviderOption o : provider.options()) {
+            if (o.name().equals(e.field())) {
+                how += o.takesValue() ? " " + o.label() : "";
+                machine = o.defaultValue() == null;
+            }
+        }
+        return "--llm " + provider.name() + " needs " + how + (machine ? " (or " + ModelSettings.variable(e.field())
+                + ", or " + ModelSettings.key(e.field()) + " in " + environment.configFile() + ")" : "") + e.advice();
     }
 
     /** What opens the model behind the cache; it may fail with an {@link LlmException}. */
@@ -255,40 +273,25 @@ public final class LlmOptions {
     }
 
     /**
-     * A session of {@code backend} behind the call cache {@code mode} asks for. The cache is opened first and closed
-     * again when the backend cannot be opened, and the failure is reported as bad input.
+     * A session of {@code backend} behind the call cache {@code mode} asks for. A cache that must exist is looked
+     * for first, the backend is opened next (before the cache file is created, so a missing setting leaves no
+     * trace), and a failure to open it is reported as bad input.
      */
     private Session cached(ModelOpener backend, CacheMode mode, CallAccounting accounting) {
+        if (mode != CacheMode.OFF && mode != CacheMode.READ_WRITE) {
+            cacheFile(cache, true, environment.variables());
+        }
+        ChatBackend opened;
+        try {
+            opened = backend.open(); // the model's own error (an LlmException) says what failed
+        } catch (IllegalArgumentException e) {
+            throw new UserInputException(e.getMessage(), e); // a refused setting is bad input
+        }
         CallCache callCache = mode == CacheMode.OFF ? null
                 : openCache(cache, mode != CacheMode.READ_WRITE, environment.variables());
-        try {
-            ChatBackend chat = new CachedChat(backend.open(), callCache, mode, accounting, concurrency);
-            return new Session(new LlmUtteranceGenerator(chat), chat, callCache, mode, accounting,
-                    new BoundedExecutor(concurrency));
-        } catch (LlmException | IllegalArgumentException e) {
-            if (callCache != null) {
-                callCache.close();
-            }
-            // the model's own error says what failed; a refused setting becomes bad input
-            throw e instanceof LlmException failed ? failed : new UserInputException(e.getMessage(), e);
-        }
-    }
-
-    static final String LOCAL = "local";
-
-    /** The in-process backend: the GGUF model, checked and loaded once for the process, behind the call cache. */
-    private Session openLocal(CacheMode mode, CallAccounting accounting) {
-        String file = modelFile != null ? modelFile : ModelSettings.modelFile(environment);
-        if (file == null || file.isBlank()) {
-            throw new UserInputException("--llm local needs --model-file FILE.gguf (or PARLEY_MODEL_FILE, or"
-                    + " model_file in " + environment.configFile() + "); scripts/models.sh fetches two small ones");
-        }
-        LocalModelSettings local = new LocalModelSettings(Path.of(file), contextSize * slots, slots,
-                Runtime.getRuntime().availableProcessors(), temperature, topP, maxTokens, 0,
-                Duration.ofMillis(Math.round(timeoutSeconds * 1000)), promptReuse, repeatPenalty);
-        // replay never calls the model: the file must not even be loaded (it may not be on this machine)
-        return cached(() -> mode == CacheMode.REPLAY ? LlamaCppChat.unloaded(local) : LlamaCppChat.open(local), mode,
-                accounting);
+        ChatBackend chat = new CachedChat(opened, callCache, mode, accounting, concurrency);
+        return new Session(new LlmUtteranceGenerator(chat), chat, callCache, mode, accounting,
+                new BoundedExecutor(concurrency));
     }
 
     CacheMode mode() {
@@ -307,10 +310,127 @@ public final class LlmOptions {
         if (location != null && location.startsWith("jdbc:")) {
             return CallCache.open(location);
         }
+        return CallCache.openFile(cacheFile(location, mustExist, env));
+    }
+
+    /** The SQLite file of {@code location} (null: the default file); null for a JDBC URL. */
+    private static Path cacheFile(String location, boolean mustExist, Map<String, String> env) {
+        if (location != null && location.startsWith("jdbc:")) {
+            return null;
+        }
         Path file = location == null ? CallCache.defaultFile(env) : Path.of(location);
         if (mustExist && !Files.exists(file)) {
             throw new UserInputException("no call cache at " + file);
         }
-        return CallCache.openFile(file);
+        return file;
+    }
+
+    /** The backends {@code --llm} takes, for its help, and the check of the name given (before any work). */
+    static final class Backends implements Iterable<String>, CommandLine.ITypeConverter<String> {
+
+        static List<String> names() {
+            List<String> names = new ArrayList<>(List.of("offline"));
+            ChatProvider.all().forEach(p -> names.add(p.name()));
+            return names;
+        }
+
+        static String unknown(String name) {
+            return "no model backend '" + name + "'; the backends found are " + String.join(", ", names());
+        }
+
+        @Override
+        public Iterator<String> iterator() {
+            return names().iterator();
+        }
+
+        @Override
+        public String convert(String value) {
+            if (!names().contains(value)) {
+                throw new CommandLine.TypeConversionException(unknown(value));
+            }
+            return value;
+        }
+    }
+
+    /**
+     * Adds each provider's own options to every command in {@code cl}'s tree that mixes these options in: a provider
+     * option {@code topP} becomes {@code --top-p}, its value kept as typed for the provider to check. Two providers
+     * that declare one name share its flag; a provider option that would take a command's own flag is a bug of
+     * that provider, refused when the command line is built.
+     */
+    static void install(CommandLine cl) {
+        CommandSpec spec = cl.getCommandSpec();
+        for (CommandSpec mixin : spec.mixins().values()) {
+            if (mixin.userObject() instanceof LlmOptions options) {
+                options.addProviderOptions(cl);
+            }
+        }
+        cl.getSubcommands().values().stream().distinct().forEach(LlmOptions::install);
+    }
+
+    /** The flag of a provider's option: {@code topP} is {@code --top-p}. */
+    static String flag(ProviderOption option) {
+        return Flags.flagOf(option.name());
+    }
+
+    private void addProviderOptions(CommandLine cl) {
+        CommandSpec spec = cl.getCommandSpec();
+        for (ChatProvider p : ChatProvider.all()) {
+            for (ProviderOption o : p.options()) {
+                String flag = flag(o);
+                if (spec.findOption(flag) != null) {
+                    if (added.contains(flag)) {
+                        continue; // another provider's option of the same name: one flag sets both
+                    }
+                    throw new IllegalStateException("provider " + p.name() + ": option " + flag + " is already an"
+                            + " option of " + spec.qualifiedName());
+                }
+                spec.addOption(providerOption(cl, o));
+                added.add(flag);
+            }
+        }
+    }
+
+    /** The flags this instance added to its command. */
+    private final Set<String> added = new LinkedHashSet<>();
+
+    private OptionSpec providerOption(CommandLine cl, ProviderOption o) {
+        String description = Flags.render(cl, o.description()) + (o.defaultValue() == null
+                ? " Default: $" + ModelSettings.variable(o.name()) + ", else " + ModelSettings.key(o.name())
+                + " in the config file."
+                : o.takesValue() ? " Default: " + o.defaultValue() + "." : "");
+        OptionSpec.Builder b = OptionSpec.builder(flag(o)).description(description)
+                .getter(new CommandLine.Model.IGetter() {
+                    @Override
+                    @SuppressWarnings("unchecked")
+                    public <T> T get() {
+                        String v = providerValues.get(o.name());
+                        return (T) (o.takesValue() ? v : Boolean.valueOf(v));
+                    }
+                })
+                .setter(new CommandLine.Model.ISetter() {
+                    @Override
+                    public <T> T set(T value) {
+                        if (value == null) {
+                            providerValues.remove(o.name());
+                        } else {
+                            providerValues.put(o.name(), String.valueOf(value));
+                        }
+                        return null;
+                    }
+                });
+        if (o.takesValue()) {
+            b.type(String.class).arity("1").paramLabel(o.label());
+        } else {
+            b.type(boolean.class).arity("0");
+        }
+        return b.build();
+    }
+
+    /** The flags of {@code provider}'s options, for its section of the help. */
+    static Set<String> flags(ChatProvider provider) {
+        Set<String> flags = new LinkedHashSet<>();
+        provider.options().forEach(o -> flags.add(flag(o)));
+        return flags;
     }
 }

@@ -1,13 +1,19 @@
 package dev.parley.cli;
 
+import dev.parley.llm.ChatProvider;
 import dev.parley.llm.LlmConfig;
+import dev.parley.llm.ProviderOption;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Where a model is reached when no flag says: the environment ({@code PARLEY_BASE_URL}, {@code PARLEY_MODEL},
  * {@code PARLEY_API_KEY_ENV}), then the config file ({@code base_url}, {@code model}, {@code api_key_env}), then the
- * built-in defaults. Flags override all of them, so a command line always means the same thing.
+ * built-in defaults. Flags override all of them, so a command line always means the same thing. A provider's option
+ * without a default (llama.cpp's {@code modelFile}) is the machine's too, and is found the same way
+ * ({@code PARLEY_MODEL_FILE}, {@code model_file}): {@link #providerSetting}.
  *
  * @param baseUrl   the OpenAI-compatible server
  * @param model     the model name, or null when nothing names one
@@ -16,7 +22,31 @@ import java.util.Set;
 record ModelSettings(String baseUrl, String model, String apiKeyEnv) {
 
     static final String DEFAULT_API_KEY_ENV = "OPENAI_API_KEY";
-    private static final Set<String> KEYS = Set.of("base_url", "model", "api_key_env", "model_file");
+    /** The config file's keys: the shared settings' and those of the providers' options without a default. */
+    private static final Set<String> KEYS = keys();
+
+    private static Set<String> keys() {
+        Set<String> keys = new TreeSet<>(Set.of("base_url", "model", "api_key_env"));
+        for (ChatProvider p : ChatProvider.all()) {
+            p.options().stream().filter(o -> o.defaultValue() == null).forEach(o -> keys.add(key(o.name())));
+        }
+        return Set.copyOf(keys);
+    }
+
+    /** The config-file key of a setting: {@code modelFile} is {@code model_file}. */
+    static String key(String field) {
+        return field.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toLowerCase(Locale.ROOT);
+    }
+
+    /** The environment variable of a setting: {@code modelFile} is {@code PARLEY_MODEL_FILE}. */
+    static String variable(String field) {
+        return "PARLEY_" + key(field).toUpperCase(Locale.ROOT);
+    }
+
+    /** Whether {@code field} is one of the shared settings read from the environment and the config file. */
+    static boolean shared(String field) {
+        return Set.of("baseUrl", "model", "apiKeyEnv").contains(field);
+    }
 
     /** The settings from {@code env} and its config file; the file is read only if a variable leaves a gap. */
     static ModelSettings resolve(CliEnvironment env) {
@@ -34,12 +64,12 @@ record ModelSettings(String baseUrl, String model, String apiKeyEnv) {
     }
 
     /**
-     * The GGUF file {@code --llm local} runs when no {@code --model-file} says: {@code PARLEY_MODEL_FILE}, else
-     * {@code model_file} in the config file, else null.
+     * A provider's option without a default when no flag gives it ({@code --model-file}): its variable
+     * ({@code PARLEY_MODEL_FILE}), else its key in the config file ({@code model_file}), else null.
      */
-    static String modelFile(CliEnvironment env) {
-        String file = env.get("PARLEY_MODEL_FILE");
-        return file != null ? file : ConfigFile.read(env.configFile(), KEYS).get("model_file");
+    static String providerSetting(CliEnvironment env, ProviderOption option) {
+        String value = env.get(variable(option.name()));
+        return value != null ? value : ConfigFile.read(env.configFile(), KEYS).get(key(option.name()));
     }
 
     /** These settings with every non-null argument (a flag the user gave) in place of the resolved value. */

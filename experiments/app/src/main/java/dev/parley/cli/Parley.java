@@ -133,6 +133,7 @@ public final class Parley implements Runnable {
         for (Class<?> command : COMMANDS) {
             cl.addSubcommand(command);
         }
+        LlmOptions.install(cl);
         HelpSections.install(cl);
         return cl;
     }
@@ -149,6 +150,7 @@ public final class Parley implements Runnable {
                         && (c.name().equals(args[0]) || List.of(c.aliases()).contains(args[0]))) {
                     CommandLine cl = new CommandLine(new Parley(), new Factory(environment));
                     cl.addSubcommand(command);
+                    LlmOptions.install(cl);
                     HelpSections.install(cl);
                     return cl;
                 }
