@@ -3,6 +3,7 @@ package dev.parley.cli;
 import static dev.parley.cli.CliRun.parley;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.parley.llm.ChatProvider;
 import dev.parley.nfg.MetaSolvers;
 import dev.parley.solver.Solvers;
 import java.io.ByteArrayOutputStream;
@@ -145,7 +146,8 @@ class HelpTest {
 
     /**
      * The shared groups come after a command's own options, each under its heading: every command that mixes in the
-     * language-model options lists all of them below "Language model", and none above it.
+     * language-model options lists all of them below "Language model", and none above it; each model backend's own
+     * options follow under the backend's heading.
      */
     @Test
     void theLanguageModelOptionsStandApartUnderTheirHeading() {
@@ -153,6 +155,7 @@ class HelpTest {
         List<String> llmOptions = new ArrayList<>();
         new CommandLine(new LlmOptions()).getCommandSpec().options().forEach(o -> llmOptions.add(o.longestName()));
         int commands = 0;
+        int providers = 0;
         for (List<String> path : commandPaths()) {
             CommandLine cl = Parley.commandLine(CliEnvironment.system());
             for (String name : path) {
@@ -173,13 +176,33 @@ class HelpTest {
             String before = help.substring(0, at);
             String after = help.substring(at);
             for (String option : llmOptions) {
-                // an option's line in the list starts with its names ("--timeout, --llm-timeout=SECONDS")
-                Pattern listed = Pattern.compile("(?m)^ {2,}(\\S+, )*" + Pattern.quote(option) + "[=, \\n]");
-                assertThat(listed.matcher(after).find()).as(label + " " + option).isTrue();
-                assertThat(listed.matcher(before).find()).as(label + " " + option + " above the heading").isFalse();
+                assertThat(listed(option).matcher(after).find()).as(label + " " + option).isTrue();
+                assertThat(listed(option).matcher(before).find()).as(label + " " + option + " above the heading")
+                        .isFalse();
+            }
+            // then each model backend's own options under its own heading, and nowhere above it
+            for (ChatProvider p : ChatProvider.all()) {
+                if (p.options().isEmpty()) {
+                    continue;
+                }
+                providers++;
+                int own = help.indexOf("\n" + HelpSections.providerHeading(p.name()) + "\n");
+                assertThat(own).as(label + " " + p.name()).isGreaterThan(at);
+                for (String option : LlmOptions.flags(p)) {
+                    assertThat(listed(option).matcher(help.substring(own)).find()).as(label + " " + option).isTrue();
+                    assertThat(listed(option).matcher(help.substring(0, own)).find())
+                            .as(label + " " + option + " above " + p.name() + "'s heading").isFalse();
+                }
             }
         }
+        // llama.cpp's own options and the test class path's canned backend
+        assertThat(providers / commands).as("backends with options of their own").isGreaterThanOrEqualTo(2);
         assertThat(commands).as("commands that mix in the language-model options").isGreaterThanOrEqualTo(10);
+    }
+
+    /** An option's line in the list starts with its names ("--timeout, --llm-timeout=SECONDS"). */
+    private static Pattern listed(String option) {
+        return Pattern.compile("(?m)^ {2,}(\\S+, )*" + Pattern.quote(option) + "[=, \\n]");
     }
 
     @Test
