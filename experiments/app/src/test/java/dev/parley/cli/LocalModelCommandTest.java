@@ -55,6 +55,37 @@ class LocalModelCommandTest {
     }
 
     @Test
+    void theConfigFileNamesTheModelFileWhenNoFlagOrVariableDoes() throws Exception {
+        Path missing = home.resolve("from-config.gguf");
+        Path config = home.resolve(".config/parley/config.toml");
+        Files.createDirectories(config.getParent());
+        Files.writeString(config, "model_file = \"" + missing + "\"\n");
+        CliRun r = run(Map.of(), "preface", "--dcrs", DCRS, "--llm", "local", "--cache-mode", "off");
+        assertThat(r.code()).isEqualTo(2);
+        assertThat(r.err().strip()).startsWith("parley: " + missing + ": no such model file");
+    }
+
+    /**
+     * A replay never calls the model, so the file is not even opened: an absent one gets as far as the cache, whose
+     * miss is the error (a live run stops at the file).
+     */
+    @Test
+    void aReplayDoesNotLoadTheModelFile() throws Exception {
+        Path cache = home.resolve("empty.sqlite");
+        Path empty = Files.writeString(home.resolve("empty.jsonl"), "");
+        assertThat(run(Map.of(), "cache", "import", "--cache", cache.toString(), empty.toString()).code()).isZero();
+        String absent = home.resolve("absent.gguf").toString();
+        CliRun replay = run(Map.of(), "preface", "--dcrs", DCRS, "--llm", "local", "--model-file", absent, "--cache",
+                cache.toString(), "--cache-mode", "replay");
+        assertThat(replay.code()).isEqualTo(2);
+        assertThat(replay.err().strip()).startsWith("parley: replay mode: the cache ").doesNotContain("\n")
+                .doesNotContain("no such model file");
+        CliRun live = run(Map.of(), "preface", "--dcrs", DCRS, "--llm", "local", "--model-file", absent, "--cache",
+                cache.toString(), "--cache-mode", "read-only");
+        assertThat(live.err().strip()).startsWith("parley: " + absent + ": no such model file");
+    }
+
+    @Test
     void aBadTopPIsRefusedOffline() {
         CliRun r = run(Map.of(), "preface", "--dcrs", DCRS, "--top-p", "1.5");
         assertThat(r.code()).isEqualTo(2);
