@@ -50,8 +50,8 @@ class ProviderOptionsTest {
         CliRun r = parley("experiment", "--domain", "fruit-trading", "--llm", "magic");
         assertThat(r.code()).isEqualTo(2);
         assertThat(r.out()).isEmpty();
-        assertThat(r.err().strip()).doesNotContain("\n").startsWith("parley: ")
-                .contains("no model backend 'magic'; the backends found are offline, canned, local, openai");
+        assertThat(r.err()).isEqualTo("parley: Invalid value for option '--llm': no model backend 'magic'; the"
+                + " backends found are offline, canned, local, openai (try: parley experiment --help)\n");
     }
 
     @Test
