@@ -180,6 +180,11 @@ class HelpTest {
                 assertThat(listed(option).matcher(before).find()).as(label + " " + option + " above the heading")
                         .isFalse();
             }
+            // --llm names every backend found
+            List<String> backends = new ArrayList<>(List.of("offline"));
+            ChatProvider.all().forEach(p -> backends.add(p.name()));
+            assertThat(after.replaceAll("\\s+", " ")).as(label + " --llm")
+                    .contains("Language-model backend: " + String.join(", ", backends) + " (");
             // then each model backend's own options under its own heading, and nowhere above it
             for (ChatProvider p : ChatProvider.all()) {
                 if (p.options().isEmpty()) {
