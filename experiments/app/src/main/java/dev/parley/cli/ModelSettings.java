@@ -22,11 +22,14 @@ import java.util.TreeSet;
 record ModelSettings(String baseUrl, String model, String apiKeyEnv) {
 
     static final String DEFAULT_API_KEY_ENV = "OPENAI_API_KEY";
+    /** The settings every backend shares that are the machine's, by field. */
+    private static final Set<String> SHARED = Set.of("baseUrl", "model", "apiKeyEnv");
     /** The config file's keys: the shared settings' and those of the providers' options without a default. */
     private static final Set<String> KEYS = keys();
 
     private static Set<String> keys() {
-        Set<String> keys = new TreeSet<>(Set.of("base_url", "model", "api_key_env"));
+        Set<String> keys = new TreeSet<>();
+        SHARED.forEach(field -> keys.add(key(field)));
         for (ChatProvider p : ChatProvider.all()) {
             p.options().stream().filter(o -> o.defaultValue() == null).forEach(o -> keys.add(key(o.name())));
         }
@@ -45,7 +48,7 @@ record ModelSettings(String baseUrl, String model, String apiKeyEnv) {
 
     /** Whether {@code field} is one of the shared settings read from the environment and the config file. */
     static boolean shared(String field) {
-        return Set.of("baseUrl", "model", "apiKeyEnv").contains(field);
+        return SHARED.contains(field);
     }
 
     /** The settings from {@code env} and its config file; the file is read only if a variable leaves a gap. */
