@@ -56,6 +56,8 @@ public final class LlmOptions {
 
     /** The values of the providers' own options by option name, as typed (picocli sets them: {@link #install}). */
     private final Map<String, String> providerValues = new LinkedHashMap<>();
+    /** The flags this instance added to its command. */
+    private final Set<String> added = new LinkedHashSet<>();
 
     @Option(names = "--base-url", paramLabel = "URL",
             description = "OpenAI-compatible server (OpenAI, vLLM, llama.cpp, LM Studio, Ollama's /v1). Default:"
@@ -219,7 +221,7 @@ public final class LlmOptions {
     }
 
     /** {@code provider}'s options as given, or by their defaults; an option with neither is absent. */
-    private Map<String, String> valuesOf(ChatProvider provider) {
+    Map<String, String> valuesOf(ChatProvider provider) {
         Map<String, String> values = new LinkedHashMap<>();
         for (ProviderOption o : provider.options()) {
             String v = providerValues.getOrDefault(o.name(), o.defaultValue());
@@ -359,13 +361,18 @@ public final class LlmOptions {
      * that provider, refused when the command line is built.
      */
     static void install(CommandLine cl) {
+        install(cl, ChatProvider.all());
+    }
+
+    /** {@link #install(CommandLine)} with {@code providers} in place of those on the class path (for tests). */
+    static void install(CommandLine cl, List<ChatProvider> providers) {
         CommandSpec spec = cl.getCommandSpec();
         for (CommandSpec mixin : spec.mixins().values()) {
             if (mixin.userObject() instanceof LlmOptions options) {
-                options.addProviderOptions(cl);
+                options.addProviderOptions(cl, providers);
             }
         }
-        cl.getSubcommands().values().stream().distinct().forEach(LlmOptions::install);
+        cl.getSubcommands().values().stream().distinct().forEach(sub -> install(sub, providers));
     }
 
     /** The flag of a provider's option: {@code topP} is {@code --top-p}. */
@@ -373,9 +380,9 @@ public final class LlmOptions {
         return Flags.flagOf(option.name());
     }
 
-    private void addProviderOptions(CommandLine cl) {
+    private void addProviderOptions(CommandLine cl, List<ChatProvider> providers) {
         CommandSpec spec = cl.getCommandSpec();
-        for (ChatProvider p : ChatProvider.all()) {
+        for (ChatProvider p : providers) {
             for (ProviderOption o : p.options()) {
                 String flag = flag(o);
                 if (spec.findOption(flag) != null) {
@@ -390,9 +397,6 @@ public final class LlmOptions {
             }
         }
     }
-
-    /** The flags this instance added to its command. */
-    private final Set<String> added = new LinkedHashSet<>();
 
     private OptionSpec providerOption(CommandLine cl, ProviderOption o) {
         String description = Flags.render(cl, o.description()) + (o.defaultValue() == null
