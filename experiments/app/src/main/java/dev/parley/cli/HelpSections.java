@@ -16,7 +16,8 @@ import picocli.CommandLine.Model.OptionSpec;
  * The option list of a command's help in sections: the command's own options first, then each large shared group
  * under its heading. Seventeen language-model options sorted in among a command's own made {@code sweep --help} and
  * {@code experiment --help} hard to read; the groups are the mixins below, found by class wherever a command mixes
- * them in.
+ * them in. After the model options, each model backend's own options ({@link LlmOptions#install}) stand under the
+ * backend's name.
  */
 final class HelpSections {
 
