@@ -4,14 +4,18 @@ import dev.parley.cfr.CfrVariant;
 import dev.parley.mccfr.MccfrSolver;
 import dev.parley.registry.Registry;
 import dev.parley.registry.UnknownNameException;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.WeakHashMap;
 
 /**
  * The iterative solvers by the names the command line and the reports use: cfr, cfr+, dcfr, lcfr (full-tree CFR
  * variants), cfr-vector, cfr+-vector (CFR and CFR+ in vector form, on games with a public tree) and mccfr-es,
- * mccfr-os (Monte-Carlo CFR, external and outcome sampling). The names live here, not in the solvers' enums.
+ * mccfr-os (Monte-Carlo CFR, external and outcome sampling), then the kinds of every {@link SolverFamily} on the
+ * class path. The names live here, not in the solvers' enums.
  */
 public final class Solvers {
 
@@ -23,13 +27,25 @@ public final class Solvers {
     private static final Map<MccfrSolver.Sampling, String> MCCFR_NAMES = Map.of(MccfrSolver.Sampling.EXTERNAL,
             "mccfr-es", MccfrSolver.Sampling.OUTCOME, "mccfr-os");
 
-    private static final Registry<SolverKind> ALL = registry(true);
-    private static final Registry<SolverKind> CFR = registry(false);
+    /**
+     * Every solver, by the class loader its families were found through: the thread's context class loader, as
+     * {@link ServiceLoader#load(Class)} looks; in the command line that is always the application's.
+     */
+    private static final Map<ClassLoader, Registry<SolverKind>> ALL =
+            Collections.synchronizedMap(new WeakHashMap<>());
+    private static final Registry<SolverKind> CFR = registry(false, null);
 
     private Solvers() {
     }
 
-    private static Registry<SolverKind> registry(boolean withMccfr) {
+    private static Registry<SolverKind> all() {
+        ClassLoader loader = Thread.currentThread().getContextClassLoader();
+        return ALL.computeIfAbsent(loader == null ? Solvers.class.getClassLoader() : loader,
+                l -> registry(true, l));
+    }
+
+    /** The built-in solvers and, with {@code families} found through a class loader, theirs after them. */
+    private static Registry<SolverKind> registry(boolean withMccfr, ClassLoader families) {
         Registry.Builder<SolverKind> b = Registry.builder("solver");
         for (CfrVariant v : CfrVariant.values()) {
             SolverKind k = new SolverKind.Cfr(CFR_NAMES.get(v), v);
@@ -45,21 +61,33 @@ public final class Solvers {
                 b.add(k.name(), () -> k);
             }
         }
+        if (families != null) {
+            for (SolverFamily f : ServiceLoader.load(SolverFamily.class, families)) {
+                for (SolverKind k : f.kinds()) {
+                    b.add(k.name(), () -> k);
+                }
+            }
+        }
         return b.build();
     }
 
-    /** Every solver's name: cfr, cfr+, dcfr, lcfr, cfr-vector, cfr+-vector, mccfr-es, mccfr-os. */
+    /** Every solver's name: cfr, cfr+, dcfr, lcfr, cfr-vector, cfr+-vector, mccfr-es, mccfr-os, then families'. */
     public static List<String> names() {
-        return ALL.names();
+        return all().names();
+    }
+
+    /** The names of the solvers that sample ({@link SolverKind#sampled}): mccfr-es, mccfr-os, then the families'. */
+    public static List<String> sampledNames() {
+        return names().stream().filter(n -> require(n).sampled()).toList();
     }
 
     public static Optional<SolverKind> find(String name) {
-        return ALL.find(name);
+        return all().find(name);
     }
 
     /** @throws UnknownNameException naming every solver if there is none called {@code name} */
     public static SolverKind require(String name) {
-        return ALL.require(name);
+        return all().require(name);
     }
 
     /** The full-tree CFR variants' names: cfr, cfr+, dcfr, lcfr. */
@@ -83,7 +111,7 @@ public final class Solvers {
 
     /** The registry's entry for Monte-Carlo CFR with {@code sampling}. */
     public static SolverKind of(MccfrSolver.Sampling sampling) {
-        return ALL.require(MCCFR_NAMES.get(sampling));
+        return all().require(MCCFR_NAMES.get(sampling));
     }
 
     public static String nameOf(CfrVariant variant) {

@@ -72,6 +72,31 @@ class SolversTest {
                 .containsExactly("mccfr-es", "mccfr-os");
     }
 
+    /** What the commands ask instead of the class: whether it samples, and whether its runs can be saved. */
+    @Test
+    void theSampledSolversAreMccfrsAndOnlyTheirRunsCanBeSaved() throws Exception {
+        assertThat(Solvers.sampledNames()).containsExactly("mccfr-es", "mccfr-os");
+        for (String name : Solvers.names()) {
+            SolverKind kind = Solvers.require(name);
+            assertThat(kind.sampled()).as(name).isEqualTo(kind instanceof SolverKind.Mccfr);
+            assertThat(kind.saving().isPresent()).as(name).isEqualTo(kind.sampled());
+        }
+        // a run saved and read back is the same solver, by name and seed, and goes on from where it stopped
+        SolverKind.Saving saving = Solvers.require("mccfr-os").saving().orElseThrow();
+        KuhnPoker game = new KuhnPoker(2);
+        IterativeSolver s = saving.start(game, 7);
+        s.run(20);
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+        saving.save(s, out);
+        SolverKind.Saved back = saving.resume(game, new java.io.ByteArrayInputStream(out.toByteArray()));
+        assertThat(back.name()).isEqualTo("mccfr-os");
+        assertThat(back.seed()).isEqualTo(7);
+        assertThat(back.solver().iterations()).isEqualTo(20);
+        s.run(5);
+        back.solver().run(5);
+        assertThat(back.solver().averagePolicy()).isEqualTo(s.averagePolicy());
+    }
+
     @Test
     void unknownNamesAreRefusedListingTheKnownOnes() {
         assertThatThrownBy(() -> Solvers.require("cfr++")).isInstanceOf(UnknownNameException.class)

@@ -15,7 +15,6 @@ import dev.parley.experiment.SampledReportWriter;
 import dev.parley.experiment.SeededCurve;
 import dev.parley.experiment.SeededReport;
 import dev.parley.experiment.SeededSampledReport;
-import dev.parley.mccfr.MccfrSolver;
 import dev.parley.solver.SolverKind;
 import dev.parley.solver.Solvers;
 import java.io.IOException;
@@ -49,7 +48,7 @@ final class ExperimentCommand implements Callable<Integer> {
     @Mixin
     DialogueGameOptions dealt = new DialogueGameOptions(4, 3);
 
-    @Option(names = "--solver", defaultValue = "cfr", paramLabel = "SOLVER",
+    @Option(names = "--solver", defaultValue = "cfr", paramLabel = "SOLVER", completionCandidates = SolverNames.class,
             description = "cfr, cfr+, dcfr or lcfr on the expanded tree (default ${DEFAULT-VALUE}); cfr-vector or"
                     + " cfr+-vector walking its public tree; or mccfr-os / mccfr-es: Monte-Carlo CFR on the lazily"
                     + " generated game, nothing expanded, estimated figures.")
@@ -119,8 +118,9 @@ final class ExperimentCommand implements Callable<Integer> {
         }
         List<ExperimentConfig> configs = configs();
         // the mode's options are checked before the backend opens
-        SampledExperiment.Options options = configs.get(0).solver() instanceof SolverKind.Mccfr m
-                ? sampler.options(m.sampling(), solving.iterations,
+        SolverKind kind = configs.get(0).solver();
+        SampledExperiment.Options options = kind.sampled()
+                ? sampler.options(kind, solving.iterations,
                         spec.commandLine().getParseResult().hasMatchedOption("--iterations"), checkpointEvery, state,
                         resume, llmOptions.offline()) : null;
         List<Experiment.Result> results = new ArrayList<>();
@@ -135,7 +135,7 @@ final class ExperimentCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Which experiment the options ask for: sampled (an MCCFR solver), the cost curve, or the exact run. */
+    /** Which experiment the options ask for: sampled (a sampled solver), the cost curve, or the exact run. */
     private Experiment.Mode mode(SampledExperiment.Options options, Progress progress) {
         PrintWriter err = spec.commandLine().getErr();
         if (options != null) {
@@ -155,16 +155,21 @@ final class ExperimentCommand implements Callable<Integer> {
     private List<ExperimentConfig> configs() {
         // any registered solver, as in solve and sweep: the sampling ones run on the lazy game, the rest on the tree
         SolverKind kind = Solvers.require(solver);
-        MccfrSolver.Sampling sampling = kind instanceof SolverKind.Mccfr m ? m.sampling() : null;
-        if (curve && sampling != null) {
+        if (curve && kind.sampled()) {
             throw new UserInputException("--curve runs mccfr-os and mccfr-es itself; --solver picks its"
                     + " full-expansion solver (" + String.join(", ", Solvers.names().stream()
-                            .filter(n -> !Solvers.require(n).runsOnGame()).toList()) + ")");
+                            .filter(n -> !Solvers.require(n).sampled()).toList()) + ")");
         }
-        if (sampling == null && !curve && (sampler.budgetCalls != 0 || checkpointEvery != 0 || state != null
+        if (!kind.sampled() && !curve && (sampler.budgetCalls != 0 || checkpointEvery != 0 || state != null
                 || resume != null)) {
             throw new UserInputException("--budget-calls, --checkpoint-every, --state and --resume need --solver"
-                    + " mccfr-os or mccfr-es");
+                    + " " + SolverNames.sampled());
+        }
+        if (kind.sampled() && kind.saving().isEmpty() && (state != null || resume != null)) {
+            throw new UserInputException("--state and --resume need a solver whose runs can be saved ("
+                    + String.join(", ", Solvers.sampledNames().stream()
+                            .filter(n -> Solvers.require(n).saving().isPresent()).toList()) + "); " + solver
+                    + "'s cannot be");
         }
         sampler.check();
         Bounds.atLeast(checkpointEvery, 0, "--checkpoint-every");

@@ -43,8 +43,12 @@ final class HelpSections {
     /** A synopsis longer than this many lines is shortened to the required arguments and [OPTIONS]. */
     static final int LONGEST_SYNOPSIS = 4;
 
-    /** Installs the short synopsis and the sectioned option list on {@code cl} and every command below it. */
+    /**
+     * Installs the short synopsis and the sectioned option list on {@code cl} and every command below it, and names
+     * every registered solver in the help of the options that take one ({@link SolverNames#mention}).
+     */
     static void install(CommandLine cl) {
+        SolverNames.mention(cl.getCommandSpec());
         cl.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_SYNOPSIS, HelpSections::synopsis);
         cl.getHelpSectionMap().put(CommandLine.Model.UsageMessageSpec.SECTION_KEY_OPTION_LIST, HelpSections::render);
         cl.getSubcommands().values().stream().distinct().forEach(HelpSections::install);

@@ -2,7 +2,7 @@ package dev.parley.cli;
 
 import dev.parley.experiment.SampledExperiment;
 import dev.parley.experiment.TreeSizeEstimate;
-import dev.parley.mccfr.MccfrSolver;
+import dev.parley.solver.SolverKind;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -57,9 +57,9 @@ final class SamplingOptions {
     /**
      * A sampled run's options. With a budget, {@code --iterations} caps the run only when it was given explicitly.
      */
-    SampledExperiment.Options options(MccfrSolver.Sampling sampling, long iterations, boolean explicitIterations,
+    SampledExperiment.Options options(SolverKind solver, long iterations, boolean explicitIterations,
                                       long checkpointEvery, Path state, Path resume, boolean offline) {
-        return new SampledExperiment.Options(sampling, budgetCalls, budgetSeconds,
+        return new SampledExperiment.Options(solver, budgetCalls, budgetSeconds,
                 budgeted() && !explicitIterations ? Long.MAX_VALUE : iterations, checkpointEvery, state, resume,
                 playouts, responseIterations, limit(offline));
     }

@@ -32,7 +32,7 @@ final class SolveCommand implements Callable<Integer> {
             description = "A built-in game (see 'parley games') or a Gambit .efg file.")
     String game;
 
-    @Option(names = "--solver", required = true, paramLabel = "SOLVER",
+    @Option(names = "--solver", required = true, paramLabel = "SOLVER", completionCandidates = SolverNames.class,
             description = "cfr, cfr+, dcfr, lcfr, cfr-vector, cfr+-vector (CFR and CFR+ walking the game's public"
                     + " tree; refused on a game without one), mccfr-es or mccfr-os.")
     String solver;
@@ -65,7 +65,7 @@ final class SolveCommand implements Callable<Integer> {
         Game g = GameSources.load(game);
         // a sampling solver runs on a game too large to build; NashConv is then not computed
         GameTree tree = GameSources.compile(g, game, MAX_TREE_NODES, kind.runsOnGame(),
-                "solve it without expanding it with --solver mccfr-os or mccfr-es");
+                "solve it without expanding it with --solver " + SolverNames.sampled());
 
         long start = System.nanoTime();
         TabularPolicy policy;

@@ -49,6 +49,7 @@ final class SweepCommand implements Callable<Integer> {
     List<String> maxReplies;
 
     @Option(names = "--solver", defaultValue = "cfr", split = ",", paramLabel = "SOLVER",
+            completionCandidates = SolverNames.class,
             description = "cfr, cfr+, dcfr, lcfr on the expanded tree, cfr-vector, cfr+-vector on its public tree,"
                     + " mccfr-os, mccfr-es on the lazy game (estimated figures); a list, they may mix (default"
                     + " ${DEFAULT-VALUE}).")
@@ -169,13 +170,13 @@ final class SweepCommand implements Callable<Integer> {
         for (String s : distinct(solvers, "--solver")) {
             vs.add(Solvers.require(s));
         }
-        boolean anySampled = vs.stream().anyMatch(k -> k instanceof SolverKind.Mccfr);
+        boolean anySampled = vs.stream().anyMatch(SolverKind::sampled);
         ParseResult parsed = spec.commandLine().getParseResult();
         List<String> samplingOnly = java.util.stream.Stream.of("--budget-calls", "--budget-seconds", "--playouts",
                 "--response-iterations").filter(parsed::hasMatchedOption).toList();
         if (!anySampled && !samplingOnly.isEmpty()) {
             throw new UserInputException(String.join(", ", samplingOnly) + " need a sampling solver in --solver"
-                    + " (mccfr-os or mccfr-es)");
+                    + " (" + SolverNames.sampled() + ")");
         }
         List<ActionSpace> spaces = new ArrayList<>();
         for (String a : distinct(actions, "--actions")) {
@@ -241,8 +242,8 @@ final class SweepCommand implements Callable<Integer> {
         // ten curve points: a sweep charts the final figures, not the run's curve
         ExperimentConfig config = new ExperimentConfig(d, scenarios, len, kind, n, seedOption.seed,
                 llmOptions.offline() ? 1 : llmOptions.concurrency, 10, a, o, perMessage.seedsPerMessage, 0, theJudge);
-        if (kind instanceof SolverKind.Mccfr m) {
-            sampled = sampler.options(m.sampling(), n, explicitIterations, 0, null, null, llmOptions.offline());
+        if (kind.sampled()) {
+            sampled = sampler.options(kind, n, explicitIterations, 0, null, null, llmOptions.offline());
         }
         ObjectNode p = Json.MAPPER.createObjectNode();
         p.put("domain", d.name()).put("max_replies", len).put("solver", kind.name()).put("actions", a.label())

@@ -8,10 +8,10 @@ import dev.parley.dialogue.RewardModel;
 import dev.parley.error.InvalidSettingException;
 import dev.parley.eval.Exploitability;
 import dev.parley.game.GameTree;
+import dev.parley.game.IterativeSolver;
 import dev.parley.game.TabularPolicy;
 import dev.parley.llm.RunStats;
-import dev.parley.mccfr.MccfrSolver;
-import dev.parley.solver.Solvers;
+import dev.parley.solver.SolverKind;
 import java.io.BufferedInputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -31,8 +31,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A dialogue experiment solved by Monte-Carlo CFR on the lazily generated game: nothing is expanded, a message is
- * generated when a sampled dialogue first reaches it, and the run stops at a budget of model calls (offline:
+ * A dialogue experiment solved by a sampled solver ({@link SolverKind#sampled}: Monte-Carlo CFR, or a sampled
+ * family registered in {@link dev.parley.solver.Solvers}) on the lazily generated game: nothing is expanded, a
+ * message is generated when a sampled dialogue first reaches it, and the run stops at a budget of model calls (offline:
  * generations) or seconds. The figures are {@link SampledEstimates}; on a tree small enough to expand
  * ({@link TreeSizeEstimate} under the node limit) the exact figures are computed too, side by side.
  */
@@ -46,7 +47,7 @@ public final class SampledExperiment {
     /**
      * How a sampled run goes.
      *
-     * @param sampling           outcome or external sampling
+     * @param solver             a sampled solver; state and resume need one whose runs can be saved
      * @param budgetCalls        stop once the solver has made this many model calls (0: no such budget)
      * @param budgetSeconds      stop after this many seconds of solving (0: no such budget)
      * @param maxIterations      stop after this many iterations of this run (Long.MAX_VALUE: no limit)
@@ -57,11 +58,18 @@ public final class SampledExperiment {
      * @param responseIterations outcome-sampling iterations of each sampled best response
      * @param maxNodes           trees estimated under this are also expanded, for the exact figures
      */
-    public record Options(MccfrSolver.Sampling sampling, long budgetCalls, double budgetSeconds, long maxIterations,
+    public record Options(SolverKind solver, long budgetCalls, double budgetSeconds, long maxIterations,
                           long checkpointEvery, Path state, Path resume, int playouts, int responseIterations,
                           long maxNodes) {
         public Options {
-            Objects.requireNonNull(sampling, "sampling");
+            Objects.requireNonNull(solver, "solver");
+            if (!solver.sampled()) {
+                throw new InvalidSettingException("solver", solver.name(), "must be a sampled solver");
+            }
+            if ((state != null || resume != null) && solver.saving().isEmpty()) {
+                throw new InvalidSettingException("solver", solver.name(), "must be one whose runs can be saved,"
+                        + " to save or resume a run");
+            }
             InvalidSettingException.atLeast("budgetCalls", budgetCalls, 0);
             if (!(budgetSeconds >= 0)) {
                 throw new InvalidSettingException("budgetSeconds", budgetSeconds, "must not be negative");
@@ -108,7 +116,7 @@ public final class SampledExperiment {
             return now == null ? game.account().verification().requested() : now.modelCalls() - before.modelCalls();
         };
         Started started = start(game, config, options);
-        MccfrSolver solver = started.solver();
+        IterativeSolver solver = started.solver();
         Spent spent = started.spent();
         int resumedAt = solver.iterations();
         Solved solved = solve(game, config, options, started, calls, start, onCheckpoint);
@@ -125,9 +133,9 @@ public final class SampledExperiment {
         long tokens = after == null ? 0 : after.inputTokens() + after.outputTokens() - before.inputTokens()
                 - before.outputTokens();
         return new SampledReport(domain.name(), game.backend(), game.scenarios().size(), config.maxReplies(),
-                Solvers.nameOf(options.sampling()), solver.iterations(), resumedAt, solved.stop(),
+                options.solver().name(), solver.iterations(), resumedAt, solved.stop(),
                 solved.solverCalls(), estimationCalls, cached, tokens, (System.nanoTime() - start) / 1e9,
-                solver.infosetsSeen(), visited, size, estimates, exact, solved.checkpoints(),
+                policy.rows().size(), visited, size, estimates, exact, solved.checkpoints(),
                 new double[] {domain.minPayoff(), domain.maxPayoff()},
                 domain.protocolPlayers(), game.instructions().stream().map(Instruction::name).toList(),
                 config.judge().label(), config.actions().label(),
@@ -147,7 +155,7 @@ public final class SampledExperiment {
      */
     private static Solved solve(DialogueGame game, ExperimentConfig config, Options options, Started started,
                                 LongSupplier calls, long start, Consumer<Checkpoint> onCheckpoint) throws IOException {
-        MccfrSolver solver = started.solver();
+        IterativeSolver solver = started.solver();
         Spent spent = started.spent();
         int resumedAt = solver.iterations();
         List<Checkpoint> checkpoints = new ArrayList<>();
@@ -183,13 +191,14 @@ public final class SampledExperiment {
             solver.iterate();
             if (options.checkpointEvery() > 0 && calls.getAsLong() - estimationCalls >= nextCheckpoint) {
                 long beforeEstimate = calls.getAsLong();
-                SampledEstimates e = SampledEstimates.of(game, solver.averagePolicy(), options.playouts(),
+                TabularPolicy average = solver.averagePolicy();
+                SampledEstimates e = SampledEstimates.of(game, average, options.playouts(),
                         options.responseIterations(), config.seed() + 1, calls);
                 estimationCalls += calls.getAsLong() - beforeEstimate;
                 Checkpoint c = new Checkpoint(solver.iterations(), calls.getAsLong() - estimationCalls,
-                        (System.nanoTime() - start) / 1e9, solver.infosetsSeen(), e);
+                        (System.nanoTime() - start) / 1e9, average.rows().size(), e);
                 checkpoints.add(c);
-                save(solver, options.state(), new Spent(spent.calls() + c.calls(),
+                save(options, solver,  new Spent(spent.calls() + c.calls(),
                         spent.seconds() + (System.nanoTime() - solveStart) / 1e9));
                 onCheckpoint.accept(c);
                 while (nextCheckpoint <= calls.getAsLong() - estimationCalls) {
@@ -199,38 +208,42 @@ public final class SampledExperiment {
         }
         long solverCalls = calls.getAsLong() - estimationCalls;
         double solvingSeconds = (System.nanoTime() - solveStart) / 1e9;
-        save(solver, options.state(), new Spent(spent.calls() + solverCalls, spent.seconds() + solvingSeconds));
+        save(options, solver, new Spent(spent.calls() + solverCalls, spent.seconds() + solvingSeconds));
         LOG.info("{}: {} iterations of {}, {} calls: {}", config.domain().name(), solver.iterations(),
-                Solvers.nameOf(options.sampling()), solverCalls, stop);
+                options.solver().name(), solverCalls, stop);
         return new Solved(stop, solverCalls, estimationCalls, solvingSeconds, checkpoints);
     }
 
     /** The solver a run starts from, and what earlier runs it continues spent. */
-    private record Started(MccfrSolver solver, Spent spent) {
+    private record Started(IterativeSolver solver, Spent spent) {
     }
 
-    /** A fresh solver, or the one saved in {@code options.resume()} (same sampling; its own seed is kept). */
+    /**
+     * A fresh solver (one whose run can be saved, if the kind's can), or the one saved in {@code options.resume()}
+     * (same solver; its own seed is kept).
+     */
     private static Started start(DialogueGame game, ExperimentConfig config, Options options) throws IOException {
+        SolverKind kind = options.solver();
         if (options.resume() == null) {
-            return new Started(MccfrSolver.resumableOnGame(game, options.sampling(), config.seed()), Spent.NONE);
+            return new Started(kind.saving().map(s -> s.start(game, config.seed()))
+                    .orElseGet(() -> kind.onGame(game, config.seed())), Spent.NONE);
         }
-        MccfrSolver solver;
+        SolverKind.Saved saved;
         Spent spent;
         try (InputStream in = new BufferedInputStream(Files.newInputStream(options.resume()))) {
             spent = Spent.read(in);
-            solver = MccfrSolver.resume(game, in);
+            saved = kind.saving().orElseThrow().resume(game, in);
         } catch (IOException e) {
             throw new IOException(options.resume() + ": " + e.getMessage(), e);
         }
-        if (solver.sampling() != options.sampling()) {
-            throw new IOException(options.resume() + " holds a " + Solvers.nameOf(solver.sampling())
-                    + " solver, not " + Solvers.nameOf(options.sampling()));
+        if (!saved.name().equals(kind.name())) {
+            throw new IOException(options.resume() + " holds a " + saved.name() + " solver, not " + kind.name());
         }
-        if (solver.seed() != config.seed()) {
-            LOG.info("resumed solver seeded {}, not the configured seed {}: its seed is kept", solver.seed(),
+        if (saved.seed() != config.seed()) {
+            LOG.info("resumed solver seeded {}, not the configured seed {}: its seed is kept", saved.seed(),
                     config.seed());
         }
-        return new Started(solver, spent);
+        return new Started(saved.solver(), spent);
     }
 
     /**
@@ -316,7 +329,8 @@ public final class SampledExperiment {
     }
 
     /** Writes through a temporary file, so an interrupted save never leaves half a solver behind. */
-    private static void save(MccfrSolver solver, Path file, Spent spent) throws IOException {
+    private static void save(Options options, IterativeSolver solver, Spent spent) throws IOException {
+        Path file = options.state();
         if (file == null) {
             return;
         }
@@ -327,7 +341,7 @@ public final class SampledExperiment {
         Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
         try (OutputStream out = Files.newOutputStream(tmp)) {
             spent.write(out);
-            solver.save(out);
+            options.solver().saving().orElseThrow().save(solver, out);
         }
         Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }

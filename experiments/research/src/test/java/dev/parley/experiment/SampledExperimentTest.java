@@ -16,6 +16,7 @@ import dev.parley.domain.DialogueDomains;
 import dev.parley.game.GameTree;
 import dev.parley.game.State;
 import dev.parley.mccfr.MccfrSolver;
+import dev.parley.solver.SolverKind;
 import dev.parley.solver.Solvers;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -29,6 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Sampling on the lazily generated dialogue game: generation once per message, budgets, estimates, resume. */
 class SampledExperimentTest {
+
+    private static final SolverKind OUTCOME = Solvers.of(MccfrSolver.Sampling.OUTCOME);
 
     private static Domain domain(String name) {
         return DialogueDomains.find(name).orElseThrow();
@@ -126,7 +129,7 @@ class SampledExperimentTest {
         for (String name : List.of("fruit-trading", "scheduling")) {
             for (MccfrSolver.Sampling s : MccfrSolver.Sampling.values()) {
                 Domain d = domain(name);
-                SampledReport r = SampledExperiment.run(config(d, 3), new SampledExperiment.Options(s, 0, 0,
+                SampledReport r = SampledExperiment.run(config(d, 3), new SampledExperiment.Options(Solvers.of(s), 0, 0,
                         s == MccfrSolver.Sampling.OUTCOME ? 1500 : 100, 0, null, null, 300, 1500, 1_000_000),
                         new OfflineMoveGenerator(d.content()), RewardModel.exact(d), () -> null, cp -> { });
                 assertThat(r.exact()).as("3 messages expand").isNotNull();
@@ -149,7 +152,7 @@ class SampledExperimentTest {
     void aBudgetOfCallsStopsTheRunWithinOneIterationOfIt() throws IOException {
         Domain d = domain("fruit-trading");
         SampledReport r = SampledExperiment.run(config(d, 5), new SampledExperiment.Options(
-                MccfrSolver.Sampling.OUTCOME, 300, 0, Long.MAX_VALUE, 0, null, null, 20, 50, 10),
+                OUTCOME, 300, 0, Long.MAX_VALUE, 0, null, null, 20, 50, 10),
                 new OfflineMoveGenerator(d.content()), RewardModel.exact(d), () -> null, cp -> { });
         // one outcome-sampling iteration walks one dialogue per player: at most 2 x 5 new messages
         assertThat(r.calls()).isBetween(300L, 310L);
@@ -163,18 +166,18 @@ class SampledExperimentTest {
         Domain d = domain("scheduling");
         ExperimentConfig c = config(d, 3);
         List<SampledExperiment.Checkpoint> seen = new ArrayList<>();
-        SampledReport whole = SampledExperiment.run(c, new SampledExperiment.Options(MccfrSolver.Sampling.OUTCOME,
+        SampledReport whole = SampledExperiment.run(c, new SampledExperiment.Options(OUTCOME,
                 0, 0, 600, 0, null, null, 50, 100, 10), new OfflineMoveGenerator(d.content()),
                 RewardModel.exact(d), () -> null, cp -> { });
         Path state = dir.resolve("solver.bin");
-        SampledReport half = SampledExperiment.run(c, new SampledExperiment.Options(MccfrSolver.Sampling.OUTCOME,
+        SampledReport half = SampledExperiment.run(c, new SampledExperiment.Options(OUTCOME,
                 0, 0, 300, 100, state, null, 50, 100, 10), new OfflineMoveGenerator(d.content()),
                 RewardModel.exact(d), () -> null, seen::add);
         assertThat(seen).isNotEmpty();
         assertThat(seen).isEqualTo(half.checkpoints());
         assertThat(seen.get(0).calls()).isGreaterThanOrEqualTo(100);
         SampledReport resumed = SampledExperiment.run(c, new SampledExperiment.Options(
-                MccfrSolver.Sampling.OUTCOME, 0, 0, 300, 0, null, state, 50, 100, 10),
+                OUTCOME, 0, 0, 300, 0, null, state, 50, 100, 10),
                 new OfflineMoveGenerator(d.content()), RewardModel.exact(d), () -> null, cp -> { });
         assertThat(resumed.resumedAt()).isEqualTo(300);
         assertThat(resumed.iterations()).isEqualTo(600);
@@ -185,7 +188,7 @@ class SampledExperimentTest {
 
     private static SampledReport budgeted(Domain d, ExperimentConfig c, long calls, double seconds, Path state,
                                           Path resume) throws IOException {
-        return SampledExperiment.run(c, new SampledExperiment.Options(MccfrSolver.Sampling.OUTCOME, calls,
+        return SampledExperiment.run(c, new SampledExperiment.Options(OUTCOME, calls,
                 seconds, Long.MAX_VALUE, 0, state, resume, 20, 50, 10), new OfflineMoveGenerator(d.content()),
                 RewardModel.exact(d), () -> null, cp -> { });
     }
