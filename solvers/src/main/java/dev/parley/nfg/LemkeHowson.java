@@ -162,24 +162,7 @@ public final class LemkeHowson implements MetaSolver {
             if (row < 0) {
                 throw new MetaSolverException("Lemke-Howson: unbounded pivot column (internal error)");
             }
-            double[] pr = t[row];
-            double inv = 1.0 / pr[column];
-            for (int c = 0; c <= columns; c++) {
-                pr[c] *= inv;
-            }
-            pr[column] = 1;
-            for (int r = 0; r < rows; r++) {
-                if (r != row) {
-                    double f = t[r][column];
-                    if (f != 0) {
-                        double[] rr = t[r];
-                        for (int c = 0; c <= columns; c++) {
-                            rr[c] -= f * pr[c];
-                        }
-                        rr[column] = 0;
-                    }
-                }
-            }
+            Pivot.eliminate(t, row, column, columns);
             int left = basis[row];
             basis[row] = column;
             return left;

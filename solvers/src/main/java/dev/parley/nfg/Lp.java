@@ -117,25 +117,10 @@ final class Lp {
         return x;
     }
 
+    /** The tableau's pivot, then the same elimination on the reduced-cost row. */
     private static void pivot(double[][] t, double[] cost, int row, int col, int width) {
+        Pivot.eliminate(t, row, col, width);
         double[] pr = t[row];
-        double inv = 1 / pr[col];
-        for (int j = 0; j <= width; j++) {
-            pr[j] *= inv;
-        }
-        pr[col] = 1;
-        for (int i = 0; i < t.length; i++) {
-            if (i != row) {
-                double f = t[i][col];
-                if (f != 0) {
-                    double[] r = t[i];
-                    for (int j = 0; j <= width; j++) {
-                        r[j] -= f * pr[j];
-                    }
-                    r[col] = 0;
-                }
-            }
-        }
         double f = cost[col];
         for (int j = 0; j <= width; j++) {
             cost[j] -= f * pr[j];
