@@ -168,8 +168,7 @@ final class ExperimentCommand implements Callable<Integer> {
         if (kind.sampled() && kind.saving().isEmpty() && (state != null || resume != null)) {
             throw new UserInputException("--state and --resume need a solver whose runs can be saved ("
                     + String.join(", ", Solvers.sampledNames().stream()
-                            .filter(n -> Solvers.require(n).saving().isPresent()).toList()) + "); " + solver
-                    + "'s cannot be");
+                            .filter(n -> Solvers.require(n).saving().isPresent()).toList()) + "), not " + solver);
         }
         sampler.check();
         Bounds.atLeast(checkpointEvery, 0, "--checkpoint-every");

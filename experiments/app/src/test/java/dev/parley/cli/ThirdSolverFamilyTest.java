@@ -111,7 +111,7 @@ class ThirdSolverFamilyTest {
                 "--state", dir.resolve("s.bin").toString());
         assertThat(state.code()).isEqualTo(2);
         assertThat(state.err()).isEqualTo("parley: --state and --resume need a solver whose runs can be saved"
-                + " (mccfr-es, mccfr-os); uniform-playouts's cannot be\n");
+                + " (mccfr-es, mccfr-os), not uniform-playouts\n");
         CliRun curve = registeredRun("experiment", "--domain", "fruit-trading", "--solver", "uniform-playouts",
                 "--curve", "--out", dir.resolve("c").toString());
         assertThat(curve.code()).isEqualTo(2);

@@ -45,7 +45,7 @@ public final class Experiment {
     /** Full expansion and the exact figures, refusing a tree estimated over {@code maxNodes} before building it. */
     public record Exact(long maxNodes, Progress progress) implements Mode { }
 
-    /** Monte-Carlo CFR on the lazy game; {@code checkpoint} is told each checkpoint's line. */
+    /** A sampled solver (Monte-Carlo CFR) on the lazy game; {@code checkpoint} is told each checkpoint's line. */
     public record Sampled(SampledExperiment.Options options, Consumer<String> checkpoint) implements Mode { }
 
     /** NashConv against model calls, full expansion against sampling on the lazy game. */

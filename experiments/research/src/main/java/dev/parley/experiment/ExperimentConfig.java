@@ -14,7 +14,7 @@ import java.util.Objects;
  * @param domain         the domain
  * @param scenarios      how many scenarios chance deals (the first is the domain's default)
  * @param maxReplies     the dialogue's length limit in messages
- * @param solver         the solver: a full-tree CFR variant, or Monte-Carlo CFR on the lazy game
+ * @param solver         the solver: an exact one on the expanded tree, or a sampled one (MCCFR) on the lazy game
  * @param iterations     solver iterations
  * @param seed           seed for the scenario draws and the generator
  * @param concurrency    how many messages are generated at once while building the tree
