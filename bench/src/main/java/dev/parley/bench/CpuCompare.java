@@ -32,7 +32,7 @@ public final class CpuCompare {
     private CpuCompare() {
     }
 
-    /** One timed call of one build: a CFR or MCCFR iteration, or a NashConv. */
+    /** One timed call of one build: a CFR or MCCFR iteration, a NashConv, or a meta-solver's solve. */
     private interface Call {
         void run() throws Throwable;
     }
@@ -89,6 +89,21 @@ public final class CpuCompare {
             };
         }
         cases.put("NashConv, Leduc", nash);
+        // The meta-solvers' tableau methods (the simplex LP, Lemke-Howson) on MetaSolverBench's games.
+        String[][] metaSolvers = {{"zero-sum LP, 50x50", "dev.parley.nfg.ZeroSumLpSolver", null, "50"},
+            {"Lemke-Howson, 20x20", "dev.parley.nfg.LemkeHowson", null, "20"},
+            {"CCE LP, 10x10", "dev.parley.nfg.CorrelatedEquilibriumSolver", "CCE", "10"}};
+        for (String[] m : metaSolvers) {
+            Call[] pair = new Call[2];
+            for (int b = 0; b < 2; b++) {
+                Build.Api api = new Build.Api(builds[b]);
+                Object game = randomGame(api, Integer.parseInt(m[3]), m[0].startsWith("zero-sum"));
+                Object solver = m[2] == null ? api.construct(m[1])
+                        : api.construct(m[1], api.enumConstant(m[1] + "$Concept", m[2]));
+                pair[b] = () -> api.call(solver, "solve", game);
+            }
+            cases.put(m[0], pair);
+        }
         // The variants against CFR within this build (the "baseline" columns are then this build's CFR).
         Build.Api here = new Build.Api("new");
         for (String variant : new String[] {"CFR_PLUS", "DCFR"}) {
@@ -121,6 +136,20 @@ public final class CpuCompare {
             System.out.printf(Locale.ROOT, "%-24s %-24s %-24s %s%n", e.getKey(), timed.range(0), timed.range(1),
                     timed.ratios());
         }
+    }
+
+    /** A seeded random bimatrix game of one build, payoffs uniform in [-10, 10], as MetaSolverBench draws them. */
+    private static Object randomGame(Build.Api api, int n, boolean zeroSum) throws Throwable {
+        java.util.Random rng = new java.util.Random(2024L + n);
+        double[][] a = new double[n][n];
+        double[][] c = new double[n][n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                a[i][j] = rng.nextDouble() * 20 - 10;
+                c[i][j] = zeroSum ? -a[i][j] : rng.nextDouble() * 20 - 10;
+            }
+        }
+        return api.callStatic("dev.parley.game.NormalFormGame", "bimatrix", "random " + n, a, c);
     }
 
     /** {@code calls} calls of one build's code, timed as one block. */
