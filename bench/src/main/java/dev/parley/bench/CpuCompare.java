@@ -89,15 +89,19 @@ public final class CpuCompare {
             };
         }
         cases.put("NashConv, Leduc", nash);
-        // The meta-solvers' tableau methods (the simplex LP, Lemke-Howson) on MetaSolverBench's games.
+        // The meta-solvers' tableau methods (the simplex LP, Lemke-Howson) on MetaSolverBench's three games.
         String[][] metaSolvers = {{"zero-sum LP, 50x50", "dev.parley.nfg.ZeroSumLpSolver", null, "50"},
             {"Lemke-Howson, 20x20", "dev.parley.nfg.LemkeHowson", null, "20"},
             {"CCE LP, 10x10", "dev.parley.nfg.CorrelatedEquilibriumSolver", "CCE", "10"}};
+        java.util.Random rng = new java.util.Random(2024);
         for (String[] m : metaSolvers) {
+            int n = Integer.parseInt(m[3]);
+            double[][][] payoffs = MetaSolverBench.payoffs(rng, n, m[0].startsWith("zero-sum"));
             Call[] pair = new Call[2];
             for (int b = 0; b < 2; b++) {
                 Build.Api api = new Build.Api(builds[b]);
-                Object game = randomGame(api, Integer.parseInt(m[3]), m[0].startsWith("zero-sum"));
+                Object game = api.callStatic("dev.parley.game.NormalFormGame", "bimatrix", "random " + n, payoffs[0],
+                        payoffs[1]);
                 Object solver = m[2] == null ? api.construct(m[1])
                         : api.construct(m[1], api.enumConstant(m[1] + "$Concept", m[2]));
                 pair[b] = () -> api.call(solver, "solve", game);
@@ -136,20 +140,6 @@ public final class CpuCompare {
             System.out.printf(Locale.ROOT, "%-24s %-24s %-24s %s%n", e.getKey(), timed.range(0), timed.range(1),
                     timed.ratios());
         }
-    }
-
-    /** A seeded random bimatrix game of one build, payoffs uniform in [-10, 10], as MetaSolverBench draws them. */
-    private static Object randomGame(Build.Api api, int n, boolean zeroSum) throws Throwable {
-        java.util.Random rng = new java.util.Random(2024L + n);
-        double[][] a = new double[n][n];
-        double[][] c = new double[n][n];
-        for (int i = 0; i < n; i++) {
-            for (int j = 0; j < n; j++) {
-                a[i][j] = rng.nextDouble() * 20 - 10;
-                c[i][j] = zeroSum ? -a[i][j] : rng.nextDouble() * 20 - 10;
-            }
-        }
-        return api.callStatic("dev.parley.game.NormalFormGame", "bimatrix", "random " + n, a, c);
     }
 
     /** {@code calls} calls of one build's code, timed as one block. */

@@ -42,16 +42,26 @@ public class MetaSolverBench extends MicroBenchmark {
         }
 
         private static NormalFormGame random(Random rng, int n, boolean zeroSum) {
-            double[][] a = new double[n][n];
-            double[][] b = new double[n][n];
-            for (int i = 0; i < n; i++) {
-                for (int j = 0; j < n; j++) {
-                    a[i][j] = rng.nextDouble() * 20 - 10;
-                    b[i][j] = zeroSum ? -a[i][j] : rng.nextDouble() * 20 - 10;
-                }
-            }
-            return NormalFormGame.bimatrix("random " + n, a, b);
+            double[][][] ab = payoffs(rng, n, zeroSum);
+            return NormalFormGame.bimatrix("random " + n, ab[0], ab[1]);
         }
+    }
+
+    /**
+     * An n×n game's payoffs, the row player's and the column player's, uniform in [-10, 10] from {@code rng}. The
+     * three games above are drawn from {@code new Random(2024)} in the order 50 zero-sum, 20, 10 ({@link CpuCompare}
+     * draws the same).
+     */
+    static double[][][] payoffs(Random rng, int n, boolean zeroSum) {
+        double[][] a = new double[n][n];
+        double[][] b = new double[n][n];
+        for (int i = 0; i < n; i++) {
+            for (int j = 0; j < n; j++) {
+                a[i][j] = rng.nextDouble() * 20 - 10;
+                b[i][j] = zeroSum ? -a[i][j] : rng.nextDouble() * 20 - 10;
+            }
+        }
+        return new double[][][] {a, b};
     }
 
     @State(Scope.Thread)
