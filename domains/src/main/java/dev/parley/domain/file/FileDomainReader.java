@@ -39,7 +39,7 @@ final class FileDomainReader {
     private static final Pattern IDENT = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private static final Set<String> RESERVED = Set.of("my", "public", "content", "answered", "deal", "tone", "me",
             "turn", "my_turns", "instruction", "answering", "answered_move", "agreed", "proposer", "acceptor",
-            "walked", "walker", "messages", "players", "item", "role", "true", "false", "null", "in", "as", "break",
+            "walked", "walker", "messages", "players", "item", "role", "history", "true", "false", "null", "in", "as", "break",
             "const", "continue", "else", "for", "function", "if", "import", "let", "loop", "package", "namespace",
             "return", "var", "void", "while");
 
@@ -226,7 +226,7 @@ final class FileDomainReader {
 
         ExprLanguage.Scope speaker = own.copy().var("turn", SimpleType.INT).var("my_turns", SimpleType.INT)
                 .var("instruction", SimpleType.STRING).var("answering", SimpleType.BOOL)
-                .var("answered_move", SimpleType.STRING);
+                .var("answered_move", SimpleType.STRING).var("history", ListType.create(SimpleType.DYN));
         toneKeys.forEach(k -> speaker.var("tone." + k, SimpleType.DOUBLE));
         answeredVars.forEach((n, t) -> speaker.var("answered." + n, t.cel()));
 
@@ -322,7 +322,8 @@ final class FileDomainReader {
         PayoffRange payoffRange = new PayoffRange(range.get(0).number(), range.get(1).number());
         ExprLanguage.Scope payScope = everyone.copy().var("me", SimpleType.INT).var("agreed", SimpleType.BOOL)
                 .var("walked", SimpleType.BOOL).var("proposer", SimpleType.INT).var("acceptor", SimpleType.INT)
-                .var("walker", SimpleType.INT).var("messages", SimpleType.INT);
+                .var("walker", SimpleType.INT).var("messages", SimpleType.INT)
+                .var("history", ListType.create(SimpleType.DYN));
         privateVars.forEach((n, d) -> payScope.var("my." + n, d.celType()));
         offerVars.forEach((n, t) -> payScope.var("deal." + n, t.cel()));
         Map<String, Expr> payoffs = new LinkedHashMap<>();

@@ -86,6 +86,7 @@ final class FileScorer implements OutcomeScorer {
         v.put("walked", walked);
         v.put("walker", walker);
         v.put("messages", (long) transcript.size());
+        v.put("history", Vars.history(transcript));
         return v;
     }
 

@@ -21,7 +21,7 @@ final class Vars {
 
     /** The history variables: an expression reading one of these depends on the node, not only on the player. */
     static final java.util.Set<String> DYNAMIC = java.util.Set.of("answered.", "answering", "answered_move", "turn",
-            "my_turns", "instruction", "tone.");
+            "my_turns", "instruction", "tone.", "history");
 
     private Vars() {
     }
@@ -59,6 +59,7 @@ final class Vars {
             }
         }
         v.put("my_turns", mine);
+        v.put("history", history(t));
         v.put("instruction", instruction.name());
         g.instruction(instruction).numbers().forEach((k, x) -> v.put("tone." + k, x));
         Message last = context.last();
@@ -67,6 +68,37 @@ final class Vars {
         v.put("answered_move", answering ? last.moveId() : "");
         g.answeredVars().forEach((n, type) -> v.put("answered." + n,
                 answering && last.content().containsKey(n) ? type.cel(last.get(n)) : type.zero()));
+        return v;
+    }
+
+    /**
+     * The public transcript as CEL reads it: a list of {@code {speaker: int, move: string, content: map}}, the
+     * content's whole numbers as CEL's int.
+     */
+    static List<Object> history(List<Message> transcript) {
+        List<Object> out = new ArrayList<>(transcript.size());
+        for (Message m : transcript) {
+            Map<String, Object> e = new HashMap<>();
+            e.put("speaker", (long) m.speaker());
+            e.put("move", m.moveId());
+            e.put("content", cel(m.content()));
+            out.add(e);
+        }
+        return out;
+    }
+
+    private static Object cel(Object v) {
+        if (v instanceof Integer i) {
+            return (long) i;
+        }
+        if (v instanceof Map<?, ?> m) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            m.forEach((k, x) -> out.put(String.valueOf(k), cel(x)));
+            return out;
+        }
+        if (v instanceof List<?> l) {
+            return l.stream().map(Vars::cel).toList();
+        }
         return v;
     }
 
