@@ -48,6 +48,18 @@ public final class FileDomains {
         return d;
     }
 
+    /** A commented starter file for a new game of that name: it passes the checks and runs offline. */
+    public static String starter(String name) {
+        try (java.io.InputStream in = FileDomains.class.getResourceAsStream("starter.yaml")) {
+            if (in == null) {
+                throw new IllegalStateException("the starter domain file is missing from the class path");
+            }
+            return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).replace("@NAME@", name);
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     static FileDomain build(FileGame game) {
         ExprLanguage language = new ExprLanguage(plurals(game));
         Domain domain = new Domain(game.name(), game.protocol(), game.roles(),

@@ -38,6 +38,10 @@ final class FilePlanner implements ContentPlanner {
         this.game = game;
     }
 
+    FileGame game() {
+        return game;
+    }
+
     @Override
     public Map<String, Object> plan(MoveContext context, String moveId, Instruction instruction) {
         FileGame.MoveSpec move = game.moves().get(moveId);
@@ -92,6 +96,15 @@ final class FilePlanner implements ContentPlanner {
             out.put(v.name(), v.quote().isPresent() ? quoted.get(v.name()) : best.content().get(v.name()));
         }
         return out;
+    }
+
+    /**
+     * How many contents of a move meet the conditions that do not read the history, for this player: 0 means the
+     * planner has nothing to say for it (what {@code parley domain check} reports).
+     */
+    int staticContents(String moveId, PrivateInfo me, int speaker) {
+        FileGame.MoveSpec move = game.moves().get(moveId);
+        return enumerate(move, me, speaker).size();
     }
 
     /** A deterministic, seeded order among equally rated contents, from public facts only. */

@@ -2,6 +2,9 @@ package dev.parley.cli;
 
 import dev.parley.dialogue.Domain;
 import dev.parley.domain.DialogueDomains;
+import dev.parley.domain.file.DomainFileException;
+import dev.parley.domain.file.FileDomains;
+import java.nio.file.Path;
 import dev.parley.registry.UnknownNameException;
 import java.util.List;
 import picocli.CommandLine.ITypeConverter;
@@ -9,7 +12,8 @@ import picocli.CommandLine.TypeConversionException;
 
 /**
  * A {@code --domain} value read from the registry, so an unknown name is refused while the options are parsed, in
- * the same words by every command.
+ * the same words by every command; a value that names a file ({@code .yaml}, {@code .yml}, {@code .json}, or a
+ * path) is a domain file, read by {@link FileDomains}.
  */
 final class DomainConverter implements ITypeConverter<Domain> {
 
@@ -20,6 +24,13 @@ final class DomainConverter implements ITypeConverter<Domain> {
 
     private static Domain domain(String value, String orElse) {
         String name = value.strip(); // "a, b" as well as "a,b" in a list
+        if (FileDomains.looksLikeFile(name)) {
+            try {
+                return FileDomains.load(Path.of(name)).domain();
+            } catch (DomainFileException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
         // the registry's own words, as every lookup of a domain by name says them
         return DialogueDomains.find(name).orElseThrow(() -> new TypeConversionException(
                 UnknownNameException.message("dialogue domain", name, DialogueDomains.names()) + orElse));

@@ -1,7 +1,9 @@
 package dev.parley.cli;
 
 import dev.parley.domain.Games;
+import dev.parley.domain.file.FileDomains;
 import dev.parley.registry.GameSpec;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +46,10 @@ final class GameArguments {
             } else if (a.startsWith("--domain=")) {
                 value = a.substring("--domain=".length());
             }
-            if (value == null || !GameSpec.hasParameters(value)) {
+            if (value != null) {
+                readFiles(value);
+            }
+            if (value == null || FileDomains.looksLikeFile(value) || !GameSpec.hasParameters(value)) {
                 if (value != null) {
                     out.add("--domain");
                 }
@@ -73,5 +78,18 @@ final class GameArguments {
             }
         }
         return out.toArray(String[]::new);
+    }
+
+    /**
+     * Reads every domain file a {@code --domain} value names (a list may mix names and files) before picocli parses
+     * the command, so a bad file is reported as its own {@code FILE:line:column: ...} line, not as picocli's
+     * "invalid value" around it.
+     */
+    private static void readFiles(String value) {
+        for (String part : value.split(",")) {
+            if (FileDomains.looksLikeFile(part)) {
+                FileDomains.load(Path.of(part.strip()));
+            }
+        }
     }
 }

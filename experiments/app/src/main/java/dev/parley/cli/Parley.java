@@ -29,6 +29,7 @@ public final class Parley implements Runnable {
     static final List<Class<?>> COMMANDS = List.of(
             GamesCommand.class,
             DomainsCommand.class,
+            DomainCommand.class,
             SolveCommand.class,
             ExportCommand.class,
             ExperimentCommand.class,
