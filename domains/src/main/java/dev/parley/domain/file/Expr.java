@@ -21,7 +21,8 @@ record Expr(String source, Yaml at, CelRuntime.Program program, Set<String> refe
         try {
             return program.eval(vars);
         } catch (CelEvaluationException e) {
-            throw at.error("the expression '" + source.strip() + "' failed: " + e.getMessage());
+            throw at.error("the expression '" + ExprLanguage.shown(source) + "' failed: "
+                    + e.getMessage().replaceAll("\\s+", " "));
         }
     }
 
@@ -34,7 +35,7 @@ record Expr(String source, Yaml at, CelRuntime.Program program, Set<String> refe
         if (v instanceof Number n) {
             return n.doubleValue();
         }
-        throw at.error("the expression '" + source.strip() + "' gave " + v + ", not a number");
+        throw at.error("the expression '" + ExprLanguage.shown(source) + "' gave " + v + ", not a number");
     }
 
     /** Whether it reads any of these variables, or a variable under one of these prefixes ({@code answered.}). */

@@ -123,8 +123,8 @@ final class ExprLanguage {
                 ast = compiler().compile(source).getAst();
             } catch (CelValidationException e) {
                 CelIssue issue = e.getErrors().get(0);
-                throw at.errorAt(issue.getSourceLocation().getLine(), issue.getSourceLocation().getColumn(),
-                        "in the expression '" + source.strip() + "': " + explain(issue.getMessage()));
+                throw at.errorAt(source, issue.getSourceLocation().getLine(), issue.getSourceLocation().getColumn(),
+                        "in the expression '" + shown(source) + "': " + explain(issue.getMessage()));
             }
             CelType result = ast.getResultType();
             boolean ok = switch (expect) {
@@ -138,7 +138,7 @@ final class ExprLanguage {
                 case ANY -> true;
             };
             if (!ok) {
-                throw at.error("the expression '" + source.strip() + "' must give " + expect.words + ", but it"
+                throw at.error("the expression '" + shown(source) + "' must give " + expect.words + ", but it"
                         + " gives " + result.name());
             }
             Set<String> refs = new LinkedHashSet<>();
@@ -150,13 +150,19 @@ final class ExprLanguage {
             try {
                 return new Expr(source, at, compiler().createProgram(ast), Set.copyOf(refs));
             } catch (CelEvaluationException e) {
-                throw at.error("the expression '" + source.strip() + "' cannot run: " + e.getMessage());
+                throw at.error("the expression '" + shown(source) + "' cannot run: " + e.getMessage());
             }
         }
     }
 
     Scope scope() {
         return new Scope();
+    }
+
+    /** An expression on one line, cut to a readable length, for a message. */
+    static String shown(String source) {
+        String s = source.replaceAll("\\s+", " ").strip();
+        return s.length() <= 72 ? s : s.substring(0, 69) + "...";
     }
 
     /** CEL's "undeclared reference to 'x' (in container '')" in words a file's author reads. */

@@ -29,10 +29,11 @@ import org.snakeyaml.engine.v2.nodes.Tag;
  * line and column (JSON is YAML, so a JSON file reads the same way). Every accessor that finds the wrong thing
  * throws a {@link DomainFileException} at the node.
  *
- * @param file the file name used in messages
- * @param node the YAML node
+ * @param file  the file name used in messages
+ * @param node  the YAML node
+ * @param lines the file's lines (to place an error inside a multi-line expression)
  */
-record Yaml(String file, Node node) {
+record Yaml(String file, Node node, List<String> lines) {
 
     /** The document of a file; a file that is not YAML fails at the place the parser stopped. */
     static Yaml read(Path path) {
@@ -65,7 +66,7 @@ record Yaml(String file, Node node) {
             throw new DomainFileException(file, 1, 1, "the file is empty: expected a mapping with name, protocol,"
                     + " players, moves and payoffs");
         }
-        return new Yaml(file, root.get());
+        return new Yaml(file, root.get(), text.lines().toList());
     }
 
     int line() {
@@ -80,29 +81,36 @@ record Yaml(String file, Node node) {
         return new DomainFileException(file, line(), column(), message);
     }
 
-    /** An error at a place inside this node's scalar text (expression errors). */
-    DomainFileException errorAt(int exprLine, int exprColumn, String message) {
-        int line = line();
-        int column = column();
-        if (node instanceof ScalarNode s && s.getScalarStyle().toString().length() > 0) {
-            boolean quoted = switch (s.getScalarStyle()) {
-                case SINGLE_QUOTED, DOUBLE_QUOTED -> true;
-                default -> false;
-            };
-            boolean block = switch (s.getScalarStyle()) {
-                case LITERAL, FOLDED -> true;
-                default -> false;
-            };
-            if (block) {
-                // a block scalar starts on the next line, indented; columns inside it are the text's own
-                return new DomainFileException(file, line + exprLine, exprColumn + 1, message);
-            }
-            if (exprLine <= 1) {
-                return new DomainFileException(file, line, column + (quoted ? 1 : 0) + exprColumn, message);
-            }
-            return new DomainFileException(file, line + exprLine - 1, exprColumn + 1, message);
+    /**
+     * An error at a place inside this node's text (an expression's line and 0-based column, as CEL gives them). A
+     * folded or multi-line scalar does not keep its lines, so the place is found again in the file: the first
+     * occurrence, within the node, of the text that starts there.
+     */
+    DomainFileException errorAt(String source, int exprLine, int exprColumn, String message) {
+        List<String> sourceLines = source.lines().toList();
+        int offset = 0;
+        for (int i = 0; i < exprLine - 1 && i < sourceLines.size(); i++) {
+            offset += sourceLines.get(i).length() + 1;
         }
-        return new DomainFileException(file, line, column, message);
+        offset = Math.min(source.length(), offset + Math.max(0, exprColumn));
+        int end = offset;
+        while (end < source.length() && !Character.isWhitespace(source.charAt(end)) && end - offset < 24) {
+            end++;
+        }
+        String token = source.substring(offset, end);
+        int first = line();
+        int last = node.getEndMark().map(m -> m.getLine() + 1).orElse(first);
+        if (!token.isEmpty() && first > 0) {
+            for (int l = first; l <= Math.min(last, lines.size()); l++) {
+                String text = lines.get(l - 1);
+                int from = l == first ? Math.max(0, column() - 1) : 0;
+                int at = from <= text.length() ? text.indexOf(token, from) : -1;
+                if (at >= 0) {
+                    return new DomainFileException(file, l, at + 1, message);
+                }
+            }
+        }
+        return error(message);
     }
 
     boolean isMap() {
@@ -128,9 +136,9 @@ record Yaml(String file, Node node) {
         }
         Map<String, Yaml> out = new LinkedHashMap<>();
         for (NodeTuple t : m.getValue()) {
-            Yaml key = new Yaml(file, t.getKeyNode());
+            Yaml key = new Yaml(file, t.getKeyNode(), lines);
             String k = key.string();
-            if (out.put(k, new Yaml(file, t.getValueNode())) != null) {
+            if (out.put(k, new Yaml(file, t.getValueNode(), lines)) != null) {
                 throw key.error("duplicate key '" + k + "'");
             }
         }
@@ -144,7 +152,7 @@ record Yaml(String file, Node node) {
         }
         Set<String> ok = new HashSet<>(allowed);
         for (NodeTuple t : m.getValue()) {
-            Yaml key = new Yaml(file, t.getKeyNode());
+            Yaml key = new Yaml(file, t.getKeyNode(), lines);
             if (!ok.contains(key.string())) {
                 throw key.error("unknown key '" + key.string() + "': expected one of " + String.join(", ", allowed));
             }
@@ -167,7 +175,7 @@ record Yaml(String file, Node node) {
         }
         List<Yaml> out = new ArrayList<>();
         for (Node n : s.getValue()) {
-            out.add(new Yaml(file, n));
+            out.add(new Yaml(file, n, lines));
         }
         return out;
     }
