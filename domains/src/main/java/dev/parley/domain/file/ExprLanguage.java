@@ -14,6 +14,7 @@ import dev.cel.common.types.CelType;
 import dev.cel.common.types.ListType;
 import dev.cel.common.types.MapType;
 import dev.cel.common.types.SimpleType;
+import dev.cel.extensions.CelExtensions;
 import dev.cel.parser.CelStandardMacro;
 import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelFunctionBinding;
@@ -34,7 +35,8 @@ import simplenlg.phrasespec.NPPhraseSpec;
 /**
  * The expression language of domain files: CEL (Google's Common Expression Language: typed, side-effect free, not
  * Turing-complete) with a few helpers for this field. Each expression is compiled and type-checked once, in a
- * scope that declares exactly the variables its place in the file may read (so a planner expression that reads
+ * scope that declares exactly the variables its place in the file may read; {@code cel.bind(name, value, expr)}
+ * names a value once (CEL's bindings extension) (so a planner expression that reads
  * another player's private information fails to load: the variable is undeclared there).
  *
  * <p>The helpers ({@code basket} is a {@code map(string, int)} of item counts):
@@ -42,6 +44,8 @@ import simplenlg.phrasespec.NPPhraseSpec;
  *   <li>{@code worth(basket, values)}: the value of a basket under a player's unit values (int or double);</li>
  *   <li>{@code count(basket)}: the number of pieces; {@code kinds(basket)}: the number of items with a count;</li>
  *   <li>{@code covers(have, basket)}: whether {@code have} holds at least {@code basket};</li>
+ *   <li>{@code weighted(scores, weights)}: the weighted mean of per-issue scores ({@code map(string, double)}) by
+ *   a player's weights ({@code map(string, int)}), 0 when every weight is 0: a multi-issue utility;</li>
  *   <li>{@code complement(share, total)}: the rest of {@code total} once {@code share} is taken (a split's other
  *   side);</li>
  *   <li>{@code items(basket)}: the basket in words ("an apple and two bananas"), worded by SimpleNLG;</li>
@@ -104,6 +108,8 @@ final class ExprLanguage {
                 var b = CelFactory.standardCelBuilder()
                         .setOptions(CelOptions.current().build())
                         .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
+                        // cel.bind(name, value, expression): a value named once, not written out twice
+                        .addCompilerLibraries(CelExtensions.bindings())
                         .addFunctionDeclarations(declarations())
                         .addFunctionBindings(bindings());
                 vars.forEach(b::addVar);
@@ -184,6 +190,7 @@ final class ExprLanguage {
                 fn("kinds", o("kinds_b", SimpleType.INT, BASKET)),
                 fn("covers", o("covers_bb", SimpleType.BOOL, BASKET, BASKET)),
                 fn("complement", o("complement_bb", BASKET, BASKET, BASKET)),
+                fn("weighted", o("weighted_db", SimpleType.DOUBLE, DOUBLES, BASKET)),
                 fn("items", o("items_b", SimpleType.STRING, BASKET)),
                 fn("join", o("join_l", SimpleType.STRING, listString)),
                 fn("number", o("number_i", SimpleType.STRING, SimpleType.INT)),
@@ -213,6 +220,7 @@ final class ExprLanguage {
         b.add(CelFunctionBinding.from("kinds_b", Map.class, ExprLanguage::kinds));
         b.add(CelFunctionBinding.from("covers_bb", Map.class, Map.class, ExprLanguage::covers));
         b.add(CelFunctionBinding.from("complement_bb", Map.class, Map.class, ExprLanguage::complement));
+        b.add(CelFunctionBinding.from("weighted_db", Map.class, Map.class, ExprLanguage::weighted));
         b.add(CelFunctionBinding.from("items_b", Map.class, this::items));
         b.add(CelFunctionBinding.from("join_l", List.class, ExprLanguage::join));
         b.add(CelFunctionBinding.from("number_i", Long.class, n -> Nlg.numberWord((int) (long) n)));
@@ -238,6 +246,19 @@ final class ExprLanguage {
             }
         }
         return w;
+    }
+
+    static double weighted(Map<?, ?> scores, Map<?, ?> weights) {
+        double sum = 0;
+        double total = 0;
+        for (Map.Entry<?, ?> e : scores.entrySet()) {
+            Object w = weights.get(e.getKey());
+            if (w instanceof Number n) {
+                sum += ((Number) e.getValue()).doubleValue() * n.doubleValue();
+                total += n.doubleValue();
+            }
+        }
+        return total == 0 ? 0 : sum / total;
     }
 
     static long count(Map<?, ?> basket) {

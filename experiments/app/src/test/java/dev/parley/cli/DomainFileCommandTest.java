@@ -56,6 +56,30 @@ class DomainFileCommandTest {
     }
 
     @Test
+    void theThreePartyGameRunsAnExperimentWithThreeRoles(@TempDir Path dir) {
+        Path rent = Path.of("..", "examples", "domains", "rent-mediation.yaml");
+        CliRun run = parley("experiment", "--domain", rent.toString(), "--max-replies", "4", "--json", "--out",
+                dir.toString());
+        JsonNode report = run.successJson().get(0);
+        assertThat(report.get("domain").asText()).isEqualTo("rent-mediation");
+        assertThat(report.get("roles")).hasSize(3);
+        assertThat(report.get("cfr_gain")).hasSize(3);
+        assertThat(report.get("payoffs").get("eq_vs_base")).hasSize(3);
+    }
+
+    @Test
+    void theSalaryGameRunsAnExperimentOffline(@TempDir Path dir) {
+        Path salary = Path.of("..", "examples", "domains", "salary-negotiation.yaml");
+        CliRun run = parley("experiment", "--domain", salary.toString(), "--max-replies", "3", "--json", "--out",
+                dir.toString());
+        JsonNode report = run.successJson().get(0);
+        assertThat(report.get("domain").asText()).isEqualTo("salary-negotiation");
+        for (JsonNode v : report.get("payoffs").get("eq_vs_base")) {
+            assertThat(v.asDouble()).isBetween(0.0, 10.0);
+        }
+    }
+
+    @Test
     void aBadFileIsOneLocatedLineWithExitTwoAndNothingWritten(@TempDir Path dir) throws Exception {
         Path bad = dir.resolve("bad.yaml");
         String text = Files.readString(FRUIT).replace("protocol: fruit-trading", "protocol: fruit-trading\ncolour: red");
