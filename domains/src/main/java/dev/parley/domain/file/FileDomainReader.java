@@ -39,9 +39,9 @@ final class FileDomainReader {
     private static final Pattern IDENT = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private static final Set<String> RESERVED = Set.of("my", "public", "content", "answered", "deal", "tone", "me",
             "turn", "my_turns", "instruction", "answering", "answered_move", "agreed", "proposer", "acceptor",
-            "walked", "walker", "messages", "players", "item", "role", "history", "true", "false", "null", "in", "as", "break",
-            "const", "continue", "else", "for", "function", "if", "import", "let", "loop", "package", "namespace",
-            "return", "var", "void", "while");
+            "walked", "walker", "messages", "players", "item", "role", "history", "true", "false", "null", "in", "as",
+            "break", "const", "continue", "else", "for", "function", "if", "import", "let", "loop", "package",
+            "namespace", "return", "var", "void", "while");
 
     private final Path path;
     private final String file;

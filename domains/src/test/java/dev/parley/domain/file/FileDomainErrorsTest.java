@@ -30,7 +30,7 @@ class FileDomainErrorsTest {
         fruit = Files.readString(ExampleDomains.file("fruit-trading.yaml"));
     }
 
-    /** Loads the example with {@code from} replaced by {@code to}; the error must be on the line where {@code to} is. */
+    /** Loads the example with {@code from} replaced by {@code to}; the error must be on the line holding the text. */
     private DomainFileException error(String from, String to, String lineHolding) throws Exception {
         assertThat(fruit).contains(from);
         String text = fruit.replace(from, to);

@@ -148,7 +148,8 @@ final class DomainCommand implements Runnable {
                 }
                 Files.writeString(target, FileDomains.starter(name), StandardCharsets.UTF_8);
             } catch (IOException e) {
-                throw new UserInputException("domain new: cannot write " + target + ": " + UserInputException.reason(e));
+                throw new UserInputException("domain new: cannot write " + target + ": "
+                        + UserInputException.reason(e));
             }
             spec.commandLine().getOut().println("wrote " + target + "; next: parley domain check " + target
                     + ", then parley experiment --domain " + target);

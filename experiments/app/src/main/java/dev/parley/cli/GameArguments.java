@@ -48,6 +48,8 @@ final class GameArguments {
             }
             if (value != null) {
                 readFiles(value);
+            } else if (command.getCommandName().equals("domains") && FileDomains.looksLikeFile(a)) {
+                readFiles(a); // parley domains FILE: the positional domain
             }
             if (value == null || FileDomains.looksLikeFile(value) || !GameSpec.hasParameters(value)) {
                 if (value != null) {

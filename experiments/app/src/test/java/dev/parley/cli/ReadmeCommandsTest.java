@@ -30,7 +30,8 @@ class ReadmeCommandsTest {
     static final Path ROOT = Path.of("").toAbsolutePath().getParent().getParent();
 
     /** Arguments with these endings, or with a slash, are files: they are resolved in the scratch directory. */
-    private static final Pattern FILE = Pattern.compile(".*\\.(json|jsonl|nfg|efg|dgdl|sqlite|toml|txt|csv|png)$");
+    private static final Pattern FILE = Pattern.compile(
+            ".*\\.(json|jsonl|nfg|efg|dgdl|sqlite|toml|txt|csv|png|yaml|yml)$");
 
     /** The README and every chapter of the guide, README first, then the chapters by name. */
     static List<Path> documents() {
@@ -93,14 +94,17 @@ class ReadmeCommandsTest {
             all.append(Files.readString(d)).append('\n');
         }
         String readme = all.toString();
-        java.util.regex.Matcher m = Pattern.compile("examples/([\\w.-]+\\.\\w+)").matcher(readme);
+        // subdirectories too (examples/domains/...): every file is named by its path under examples/
+        java.util.regex.Matcher m = Pattern.compile("examples/([\\w./-]+\\.\\w+)").matcher(readme);
         java.util.Set<String> named = new java.util.TreeSet<>();
         while (m.find()) {
             named.add(m.group(1));
         }
         java.util.Set<String> present = new java.util.TreeSet<>();
-        try (Stream<Path> files = Files.list(ROOT.resolve("examples"))) {
-            files.map(f -> f.getFileName().toString()).forEach(present::add);
+        Path examples = ROOT.resolve("examples");
+        try (Stream<Path> files = Files.walk(examples)) {
+            files.filter(Files::isRegularFile).map(f -> examples.relativize(f).toString().replace('\\', '/'))
+                    .forEach(present::add);
         }
         assertThat(present).as("files in examples/").containsExactlyInAnyOrderElementsOf(named);
     }
