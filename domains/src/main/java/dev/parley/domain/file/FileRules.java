@@ -66,7 +66,8 @@ final class FileRules implements ContentRules {
             return Optional.empty();
         }
         Map<String, Object> said = Vars.content(move, content);
-        Map<String, Object> vars = Vars.speaker(game, context, dev.parley.dialogue.Instruction.ANY);
+        SpeakerScope vars = new SpeakerScope(game, Vars.own(game, context.me(), context.speaker()), context,
+                dev.parley.dialogue.Instruction.ANY);
         for (FileGame.VarSpec v : move.content().values()) {
             if (v.quote().isPresent() && !said.get("content." + v.name()).equals(vars.get("answered."
                     + v.quote().get()))) {
@@ -78,7 +79,10 @@ final class FileRules implements ContentRules {
         if (over.isPresent()) {
             return over;
         }
-        var resolver = Vars.of(said, vars);
+        dev.cel.runtime.CelVariableResolver resolver = name -> {
+            Object v = said.get(name);
+            return v != null ? Optional.of(v) : vars.find(name);
+        };
         for (FileGame.Check c : move.feasible()) {
             if (!c.expr().test(resolver)) {
                 return Optional.of(c.message());

@@ -47,30 +47,6 @@ final class Vars {
         return v;
     }
 
-    /** What a speaker's move expressions read: its own variables, the instruction and the public history. */
-    static Map<String, Object> speaker(FileGame g, MoveContext context, Instruction instruction) {
-        Map<String, Object> v = own(g, context.me(), context.speaker());
-        List<Message> t = context.transcript();
-        v.put("turn", (long) t.size());
-        long mine = 0;
-        for (Message m : t) {
-            if (m.speaker() == context.speaker()) {
-                mine++;
-            }
-        }
-        v.put("my_turns", mine);
-        v.put("history", history(t));
-        v.put("instruction", instruction.name());
-        g.instruction(instruction).numbers().forEach((k, x) -> v.put("tone." + k, x));
-        Message last = context.last();
-        boolean answering = last != null && last.speaker() != context.speaker();
-        v.put("answering", answering);
-        v.put("answered_move", answering ? last.moveId() : "");
-        g.answeredVars().forEach((n, type) -> v.put("answered." + n,
-                answering && last.content().containsKey(n) ? type.cel(last.get(n)) : type.zero()));
-        return v;
-    }
-
     /**
      * The public transcript as CEL reads it: a list of {@code {speaker: int, move: string, content: map}}, the
      * content's whole numbers as CEL's int.
