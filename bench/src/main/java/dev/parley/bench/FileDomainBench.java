@@ -1,8 +1,11 @@
 package dev.parley.bench;
 
+import dev.parley.dialogue.ContentModel;
 import dev.parley.dialogue.DialogueGame;
 import dev.parley.dialogue.Domain;
 import dev.parley.domain.file.FileDomains;
+import dev.parley.domain.fruit.FruitPlanner;
+import dev.parley.domain.fruit.FruitRules;
 import dev.parley.domain.fruit.FruitTrading;
 import dev.parley.game.GameTree;
 import java.nio.file.Files;
@@ -11,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -22,9 +26,11 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The whole offline tree of fruit trading built from the Java domain and from its file
- * ({@code examples/domains/fruit-trading.yaml}), interleaved in one run: the same protocol and instructions give trees
- * of the same shape, so the time per tree compares the time per node (the setup checks the node counts are equal).
- * Run from the repository root (the file is read from {@code examples/domains/}, or {@code -Dparley.examples=DIR}).
+ * ({@code examples/domains/fruit-trading.yaml}) in one run: the same protocol and instructions give trees of the same
+ * shape, so the time per tree compares the time per node (the setup checks the node counts are equal). Warm: one
+ * domain for every tree, its planner's caches kept (as a sweep or PSRO reuses a domain); cold: a domain built anew
+ * before each tree, caches empty (the file is read and compiled outside the measured call). Run from the repository
+ * root (the file is read from {@code examples/domains/}, or {@code -Dparley.examples=DIR}).
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
@@ -40,6 +46,9 @@ public class FileDomainBench {
 
     private Domain java;
     private Domain file;
+    private Path path;
+    private Domain freshJava;
+    private Domain freshFile;
 
     @Setup
     public void setUp() {
@@ -48,7 +57,8 @@ public class FileDomainBench {
             throw new IllegalStateException("no " + dir + ": run from the repository root or set -Dparley.examples");
         }
         java = FruitTrading.domain();
-        file = FileDomains.load(dir.resolve("fruit-trading.yaml")).domain();
+        path = dir.resolve("fruit-trading.yaml");
+        file = FileDomains.load(path).domain();
         int a = build(java).numNodes();
         int b = build(file).numNodes();
         if (a != b) {
@@ -58,6 +68,26 @@ public class FileDomainBench {
 
     private GameTree build(Domain d) {
         return GameTree.compile(DialogueGame.offline(d, d.scenarios(4, 1), DialogueGame.Settings.of(messages, 1)));
+    }
+
+    /** New domains, caches empty, before each call of the cold benchmarks. */
+    @Setup(Level.Invocation)
+    public void fresh() {
+        freshJava = new Domain(java.name(), java.protocol(), java.protocolPlayers(), java.instructions(),
+                java.instructionLexicon(), java.scenarioSource(), java.payoffRange(),
+                new ContentModel(new FruitPlanner(), new FruitRules(), java.content().realiser()), java.scorer(),
+                java.prompts());
+        freshFile = FileDomains.read(path).domain();
+    }
+
+    @Benchmark
+    public GameTree fruitTradingJavaCold() {
+        return build(freshJava);
+    }
+
+    @Benchmark
+    public GameTree fruitTradingFileCold() {
+        return build(freshFile);
     }
 
     @Benchmark

@@ -60,6 +60,14 @@ public final class FileDomains {
         }
     }
 
+    /**
+     * The domain of a file read anew, sharing nothing with an earlier read (its planner's memo starts empty): what a
+     * benchmark of a cold tree build needs.
+     */
+    public static FileDomain read(Path file) {
+        return build(FileDomainReader.read(file));
+    }
+
     static FileDomain build(FileGame game) {
         ExprLanguage language = new ExprLanguage(plurals(game));
         Domain domain = new Domain(game.name(), game.protocol(), game.roles(),

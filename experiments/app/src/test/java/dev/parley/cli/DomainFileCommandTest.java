@@ -80,6 +80,22 @@ class DomainFileCommandTest {
     }
 
     @Test
+    void aSweepMixesNamesAndFilesAndPsroTakesAFile(@TempDir Path dir) {
+        Path scheduling = Path.of("..", "examples", "domains", "scheduling.yaml");
+        CliRun sweep = parley("sweep", "--domain", "scheduling," + scheduling, "--max-replies", "2", "--iterations",
+                "50", "--out", dir.resolve("sweep").toString());
+        assertThat(sweep.code()).as(sweep.err()).isZero();
+        assertThat(sweep.out().lines().filter(l -> l.startsWith("scheduling-file"))).hasSize(1);
+        assertThat(sweep.out().lines().filter(l -> l.startsWith("scheduling "))).hasSize(1);
+
+        CliRun psro = parley("psro", "--domain", FRUIT.toString(), "--iterations", "2", "--scenarios", "2", "--json",
+                "--out", dir.resolve("psro").toString());
+        JsonNode j = psro.successJson();
+        assertThat(j.get("domain").asText()).isEqualTo("fruit-trading-file");
+        assertThat(j.get("verification").get("rejected").asLong()).isZero();
+    }
+
+    @Test
     void aBadFileIsOneLocatedLineWithExitTwoAndNothingWritten(@TempDir Path dir) throws Exception {
         Path bad = dir.resolve("bad.yaml");
         String text = Files.readString(FRUIT).replace("protocol: fruit-trading", "protocol: fruit-trading\ncolour: red");
