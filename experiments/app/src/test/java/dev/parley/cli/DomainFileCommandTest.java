@@ -98,7 +98,8 @@ class DomainFileCommandTest {
     @Test
     void aBadFileIsOneLocatedLineWithExitTwoAndNothingWritten(@TempDir Path dir) throws Exception {
         Path bad = dir.resolve("bad.yaml");
-        String text = Files.readString(FRUIT).replace("protocol: fruit-trading", "protocol: fruit-trading\ncolour: red");
+        String text = Files.readString(FRUIT).replace("protocol: fruit-trading",
+                "protocol: fruit-trading\ncolour: red");
         Files.writeString(bad, text);
         int line = text.lines().toList().indexOf("colour: red") + 1;
 
@@ -112,6 +113,27 @@ class DomainFileCommandTest {
         assertThat(run.code()).isEqualTo(2);
         assertThat(run.err().strip()).startsWith("parley: " + bad + ":" + line + ":1: unknown key 'colour'")
                 .doesNotContain("\n");
+        assertThat(out).doesNotExist();
+
+        CliRun domains = parley("domains", bad.toString());
+        assertThat(domains.code()).isEqualTo(2);
+        assertThat(domains.err().strip()).startsWith("parley: " + bad + ":" + line + ":1: unknown key 'colour'");
+    }
+
+    @Test
+    void aFileWithoutOfflineWordsSaysSoInOneLineWhenRunOffline(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("silent.yaml");
+        String text = Files.readString(FRUIT);
+        // every move's words: lists, cut out
+        String silent = text.replaceAll("(?m)^    words:\\n(?:      .*\\n|        .*\\n)*", "");
+        assertThat(silent).doesNotContain("words:");
+        Files.writeString(file, silent);
+        assertThat(parley("domain", "check", file.toString(), "--dialogues", "0").code()).isZero();
+        Path out = dir.resolve("run");
+        CliRun run = parley("experiment", "--domain", file.toString(), "--max-replies", "2", "--out", out.toString());
+        assertThat(run.code()).isEqualTo(2);
+        assertThat(run.err().strip()).matches("parley: " + java.util.regex.Pattern.quote(file.toString())
+                + ":\\d+:\\d+: the move '\\w+' has no offline words \\(words:\\): this domain runs only with a model");
         assertThat(out).doesNotExist();
     }
 }
