@@ -8,14 +8,16 @@ import org.junit.jupiter.api.Test;
 /** Every example domain file has its DomainConformance test: a new example without one fails here. */
 class ExampleConformanceCoverageTest {
 
-    static final Map<String, Class<?>> CONFORMANCE = Map.of(
-            "fruit-trading.yaml", FruitFileConformanceTest.class,
-            "scheduling.yaml", SchedulingFileConformanceTest.class,
-            "rent-mediation.yaml", RentMediationFileConformanceTest.class,
-            "salary-negotiation.yaml", SalaryFileConformanceTest.class,
-            "openspiel/trade-fruit-w-tone.yaml", OpenSpielTradeFruitConformanceTest.class,
-            "openspiel/schedule-meeting-w-tone.yaml", OpenSpielMeetingToneConformanceTest.class,
-            "openspiel/schedule-meeting-w-dow.yaml", OpenSpielMeetingDowConformanceTest.class);
+    static final Map<String, Class<?>> CONFORMANCE = Map.ofEntries(
+            Map.entry("fruit-trading.yaml", FruitFileConformanceTest.class),
+            Map.entry("scheduling.yaml", SchedulingFileConformanceTest.class),
+            Map.entry("rent-mediation.yaml", RentMediationFileConformanceTest.class),
+            Map.entry("salary-negotiation.yaml", SalaryFileConformanceTest.class),
+            Map.entry("openspiel/trade-fruit-w-tone.yaml", OpenSpielTradeFruitConformanceTest.class),
+            Map.entry("openspiel/schedule-meeting-w-tone.yaml", OpenSpielMeetingToneConformanceTest.class),
+            Map.entry("openspiel/schedule-meeting-w-dow.yaml", OpenSpielMeetingDowConformanceTest.class),
+            Map.entry("openspiel/trade-fruit.yaml", OpenSpielTradeFruitPlainConformanceTest.class),
+            Map.entry("openspiel/schedule-meeting.yaml", OpenSpielMeetingPlainConformanceTest.class));
 
     @Test
     void everyExampleFileHasAConformanceTest() {
