@@ -198,6 +198,20 @@ final class FileDomainReader {
             moveTypes.put(move, types);
             quotes.put(move, q);
         });
+        // a quote may quote a quote (the landlord's terms quote the tenant's): settle their types first, in any order
+        for (boolean grew = true; grew; ) {
+            grew = false;
+            for (Map<String, Yaml> q : quotes.values()) {
+                for (Map.Entry<String, Yaml> e : q.entrySet()) {
+                    Yaml of = e.getValue().entries().get("quote");
+                    ContentType t = of == null ? null : answeredVars.get(of.string());
+                    if (t != null && !answeredVars.containsKey(e.getKey())) {
+                        answeredVars.put(e.getKey(), t);
+                        grew = true;
+                    }
+                }
+            }
+        }
         Map<String, Map<String, FileGame.VarSpec>> specs = new LinkedHashMap<>();
         quotes.forEach((move, q) -> {
             Map<String, FileGame.VarSpec> vs = new LinkedHashMap<>();
