@@ -167,9 +167,10 @@ final class FilePlanner implements ContentPlanner {
             }
         }
         if (best == null) {
-            throw new IllegalStateException(game.file() + ": move '" + moveId + "' has no feasible content for "
-                    + context.me().role() + " in scenario " + context.scenario().id() + " after "
-                    + context.transcript().size() + " messages");
+            // the file's conditions leave this speaker nothing to say here: the file's error, at the move
+            throw move.at().error("the move '" + moveId + "' has no feasible content for " + context.me().role()
+                    + " in scenario " + context.scenario().id() + " after " + context.transcript().size()
+                    + " messages");
         }
         Map<String, Object> out = new LinkedHashMap<>();
         for (FileGame.VarSpec v : move.content().values()) {

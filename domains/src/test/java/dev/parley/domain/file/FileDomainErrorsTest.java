@@ -139,6 +139,23 @@ class FileDomainErrorsTest {
                         + " after the dialogue \\[Alice:propose, Bob:accept\\]");
     }
 
+    @Test
+    void aMoveTheHistoryLeavesEmptyEndsTheRunAtTheMove() throws Exception {
+        Path file = dir.resolve("late.yaml");
+        String text = fruit.replace("        message: an offer must give something and ask for something\n",
+                "        message: an offer must give something and ask for something\n      - check: turn < 1\n"
+                        + "        message: only the opening offer\n");
+        assertThat(text).isNotEqualTo(fruit);
+        Files.writeString(file, text);
+        Domain d = FileDomains.load(file).domain();
+        DialogueGame g = DialogueGame.offline(d, d.scenarios(1, 1), DialogueGame.Settings.of(3, 1));
+        DomainFileException e = catchThrowableOfType(DomainFileException.class, () -> walk(g.initialState()));
+        assertThat(e).isNotNull();
+        assertThat(e.getMessage()).startsWith(file + ":").contains("the move 'counter' has no feasible content for")
+                .contains("in scenario default after 1 messages").doesNotContain("\n");
+        assertThat(e.line()).isPositive();
+    }
+
     private static void walk(State s) {
         if (s.isTerminal()) {
             s.returns();
