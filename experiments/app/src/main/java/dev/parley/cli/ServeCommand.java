@@ -132,7 +132,7 @@ final class ServeCommand implements Callable<Integer> {
         }
         Bounds.atLeast(cachedMoves, 1, "--cached-moves");
         String adminToken = adminToken();
-        ProtocolRegistry registry = registry(protocolsDir);
+        ProtocolRegistry registry = registry(protocolsDir, web.domains());
         probeListen();
         DialogueStore store = DialogueStore.open(db, new DialogueStore.Options(dbPool, init));
         DialogueService service;
@@ -261,11 +261,16 @@ final class ServeCommand implements Callable<Integer> {
      * it), plus the {@code .dgdl} files of {@code dir} (named by file name).
      */
     static ProtocolRegistry registry(Path dir) {
+        return registry(dir, DialogueDomains.all());
+    }
+
+    /** The same, with each of {@code domains} (the built-in ones and the domain files offered) under its name. */
+    static ProtocolRegistry registry(Path dir, List<Domain> domains) {
         ProtocolRegistry registry = new ProtocolRegistry();
         for (ProtocolLibrary.Entry e : ProtocolLibrary.entries()) {
             registry.add(e.name(), ProtocolRegistry.Origin.BUNDLED, ProtocolLibrary.load(e.name()));
         }
-        for (Domain d : DialogueDomains.all()) {
+        for (Domain d : domains) {
             registry.add(d.name(), ProtocolRegistry.Origin.BUNDLED, d.protocol());
         }
         if (dir == null) {
