@@ -60,6 +60,16 @@ public final class FileDomains {
         }
     }
 
+    /** The file a domain was loaded from by {@link #load}, if it was loaded from one. */
+    public static java.util.Optional<FileDomain> of(Domain domain) {
+        for (FileDomain f : LOADED.values()) {
+            if (f.domain() == domain) {
+                return java.util.Optional.of(f);
+            }
+        }
+        return java.util.Optional.empty();
+    }
+
     /**
      * The domain of a file read anew, sharing nothing with an earlier read (its planner's memo starts empty): what a
      * benchmark of a cold tree build needs.

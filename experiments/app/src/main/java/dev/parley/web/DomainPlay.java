@@ -14,6 +14,7 @@ import dev.parley.dialogue.MoveVerifier;
 import dev.parley.dialogue.Rejection;
 import dev.parley.dialogue.RewardModel;
 import dev.parley.dialogue.Scenario;
+import dev.parley.domain.file.FileDomains;
 import dev.parley.engine.LegalMove;
 import dev.parley.engine.PerformedMove;
 import dev.parley.server.ServiceException;
@@ -119,14 +120,36 @@ public final class DomainPlay implements AutoCloseable {
                 .toString();
     }
 
+    /**
+     * How a dialogue names its domain in the store: a built-in domain by its name, a domain file by its name and the
+     * file's content hash ({@code name@sha256:HEX}), so that a file changed since is noticed after a restart.
+     */
+    static String bindingName(Domain d) {
+        return FileDomains.of(d).map(f -> d.name() + HASHED + f.sha256()).orElse(d.name());
+    }
+
+    /** The domain's name in a stored binding. */
+    static String domainName(String binding) {
+        int at = binding.indexOf(HASHED);
+        return at < 0 ? binding : binding.substring(0, at);
+    }
+
+    private static final String HASHED = "@sha256:";
+
     /** Takes back the domain dialogues the store holds, and starts solving their games. */
     private void restore() {
         String game = gameJson();
         service.bindings().forEach((id, b) -> {
-            Optional<Domain> d = domain(b.domain());
+            Optional<Domain> d = domain(domainName(b.domain()));
             if (d.isEmpty()) {
                 LOG.warn("dialogue {} was started from domain {}, which this server does not offer; it is served as "
                         + "a plain protocol dialogue", id, b.domain());
+                return;
+            }
+            if (!bindingName(d.get()).equals(b.domain())) {
+                // a domain file changed since the dialogue began: its rules may differ, so it is not re-read silently
+                LOG.warn("dialogue {} was started from {}, but the domain file is now {}; it is served as a plain "
+                        + "protocol dialogue", id, b.domain(), bindingName(d.get()));
                 return;
             }
             if (!b.gameJson().equals(game)) {
@@ -238,7 +261,7 @@ public final class DomainPlay implements AutoCloseable {
         int k = (int) scenario; // below the scenario count, an int
         model(d); // start solving now: a person reads the page before the first turn
         String id = service.create(protocolName(d), List.of(),
-                Optional.of(DomainBinding.of(d.name(), k, gameJson()))).dialogueId();
+                Optional.of(DomainBinding.of(bindingName(d), k, gameJson()))).dialogueId();
         Table t = new Table(id, d, k);
         tables.put(id, t);
         return t;
