@@ -12,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code parley domain new|check} and {@code --domain FILE}: a dialogue game posed in one file. */
 class DomainFileCommandTest {
 
-    private static final Path FRUIT = Path.of("..", "examples", "domains", "fruit-trading.yaml");
+    private static final Path FRUIT = Path.of("../..", "examples", "domains", "fruit-trading.yaml");
 
     @Test
     void aNewStarterPassesTheCheckAndRunsAnExperimentOffline(@TempDir Path dir) throws Exception {
@@ -57,7 +57,7 @@ class DomainFileCommandTest {
 
     @Test
     void theThreePartyGameRunsAnExperimentWithThreeRoles(@TempDir Path dir) {
-        Path rent = Path.of("..", "examples", "domains", "rent-mediation.yaml");
+        Path rent = Path.of("../..", "examples", "domains", "rent-mediation.yaml");
         CliRun run = parley("experiment", "--domain", rent.toString(), "--max-replies", "4", "--json", "--out",
                 dir.toString());
         JsonNode report = run.successJson().get(0);
@@ -69,7 +69,7 @@ class DomainFileCommandTest {
 
     @Test
     void theSalaryGameRunsAnExperimentOffline(@TempDir Path dir) {
-        Path salary = Path.of("..", "examples", "domains", "salary-negotiation.yaml");
+        Path salary = Path.of("../..", "examples", "domains", "salary-negotiation.yaml");
         CliRun run = parley("experiment", "--domain", salary.toString(), "--max-replies", "3", "--json", "--out",
                 dir.toString());
         JsonNode report = run.successJson().get(0);
@@ -81,7 +81,7 @@ class DomainFileCommandTest {
 
     @Test
     void aSweepMixesNamesAndFilesAndPsroTakesAFile(@TempDir Path dir) {
-        Path scheduling = Path.of("..", "examples", "domains", "scheduling.yaml");
+        Path scheduling = Path.of("../..", "examples", "domains", "scheduling.yaml");
         CliRun sweep = parley("sweep", "--domain", "scheduling," + scheduling, "--max-replies", "2", "--iterations",
                 "50", "--out", dir.resolve("sweep").toString());
         assertThat(sweep.code()).as(sweep.err()).isZero();

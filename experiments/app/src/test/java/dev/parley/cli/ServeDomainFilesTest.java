@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** {@code parley serve --domains DIR}: the domain files of a directory offered beside the built-in domains. */
 class ServeDomainFilesTest {
 
-    private static final Path EXAMPLES = Path.of("..", "examples", "domains");
+    private static final Path EXAMPLES = Path.of("../..", "examples", "domains");
 
     @Test
     void theFilesOfTheDirectoryComeAfterTheBuiltInsAndTheirProtocolsAreOfferedByTheirNames(@TempDir Path dir)

@@ -21,7 +21,7 @@ class DomainFileBindingTest {
     void aBuiltInIsBoundByNameAndAFileByNameAndHash(@TempDir Path dir) throws Exception {
         assertThat(DomainPlay.bindingName(FruitTrading.domain())).isEqualTo("fruit-trading");
         Path file = dir.resolve("scheduling.yaml");
-        Files.copy(Path.of("..", "examples", "domains", "scheduling.yaml"), file);
+        Files.copy(Path.of("../..", "examples", "domains", "scheduling.yaml"), file);
         FileDomain before = FileDomains.load(file);
         String bound = DomainPlay.bindingName(before.domain());
         assertThat(bound).isEqualTo("scheduling-file@sha256:" + before.sha256());
