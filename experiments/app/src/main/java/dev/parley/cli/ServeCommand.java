@@ -85,6 +85,18 @@ final class ServeCommand implements Callable<Integer> {
                     + "in a quarter of the heap at 4 KB a move, at least 1000).")
     Integer cachedMoves;
 
+    @Option(names = "--max-move-bytes", defaultValue = "" + DialogueService.Settings.DEFAULT_MOVE_BYTES,
+            paramLabel = "BYTES",
+            description = "Most content a move may carry (UTF-8 bytes of its reply's names and values and its text); "
+                    + "more gets 413 and nothing is stored (default: ${DEFAULT-VALUE}).")
+    int maxMoveBytes;
+
+    @Option(names = "--max-dialogue-bytes", defaultValue = "" + DialogueService.Settings.DEFAULT_DIALOGUE_BYTES,
+            paramLabel = "BYTES",
+            description = "Most content all of a dialogue's moves may carry together; a move past it gets 422 "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int maxDialogueBytes;
+
     @Option(names = "--max-connections", defaultValue = "1024", paramLabel = "N",
             description = "Most open connections; further ones wait to be accepted (default: ${DEFAULT-VALUE}).")
     int maxConnections;
@@ -139,7 +151,7 @@ final class ServeCommand implements Callable<Integer> {
         try {
             service = new DialogueService(registry, store, ExternalConditionResolver.offlineDefault(),
                     new DialogueService.Settings(maxDialogues, snapshotEvery, ProtocolLimits.DEFAULT, 4000,
-                            cachedDialogues, cachedMoves));
+                            cachedDialogues, cachedMoves, maxMoveBytes, maxDialogueBytes));
         } catch (StoreException e) {
             store.close();
             throw e;
@@ -185,6 +197,8 @@ final class ServeCommand implements Callable<Integer> {
         Bounds.atLeast(idleTimeoutSeconds, 1, "--idle-timeout");
         Bounds.atLeast(snapshotEvery, 1, "--snapshot-every");
         Bounds.atLeast(cachedDialogues, 1, "--cached-dialogues");
+        Bounds.atLeast(maxMoveBytes, 1, "--max-move-bytes");
+        Bounds.atLeast(maxDialogueBytes, 1, "--max-dialogue-bytes");
     }
 
     /** Where the server listens, what its store holds, and a warning when anyone on this machine may operate it. */

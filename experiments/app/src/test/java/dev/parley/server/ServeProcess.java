@@ -32,10 +32,17 @@ final class ServeProcess implements AutoCloseable {
 
     /** Starts a server on {@code db} with the fixtures' directory offered; extra arguments follow. */
     static ServeProcess start(String db, Path log, String... extra) {
+        return start(List.of(), db, log, extra);
+    }
+
+    /** As {@link #start(String, Path, String...)}, with options for the JVM (a heap limit, say). */
+    static ServeProcess start(List<String> jvm, String db, Path log, String... extra) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         String cp = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         Path protocols = dev.parley.dgdl.Fixtures.dgdlDirectory();
-        List<String> cmd = new ArrayList<>(List.of(java, "-cp", cp, "dev.parley.cli.Parley", "serve", "--port", "0",
+        List<String> cmd = new ArrayList<>(List.of(java));
+        cmd.addAll(jvm);
+        cmd.addAll(List.of("-cp", cp, "dev.parley.cli.Parley", "serve", "--port", "0",
                 "--db", db, "--protocols", protocols.toString()));
         cmd.addAll(List.of(extra));
         ProcessBuilder pb = new ProcessBuilder(cmd);

@@ -416,10 +416,11 @@ public final class DialogueServer implements AutoCloseable {
         });
         r.get("/health", ctx -> {
             DialogueService.Health h = service.health();
-            ObjectNode o = DgepJson.MAPPER.createObjectNode().put("status", h.databaseUp() ? "ok" : "unavailable")
+            ObjectNode o = DgepJson.MAPPER.createObjectNode().put("status", h.ok() ? "ok" : "unavailable")
                     .put("database", h.database()).put("writable", h.databaseUp()).put("dialogues", h.dialogues())
-                    .put("quarantined", h.quarantined()).put("protocols", h.protocols());
-            send(ctx, h.databaseUp() ? 200 : 503, o);
+                    .put("quarantined", h.quarantined()).put("protocols", h.protocols())
+                    .put("writer", h.writer() == null ? "ok" : h.writer());
+            send(ctx, h.ok() ? 200 : 503, o);
         });
         r.put("/protocol", ctx -> {
             operator(ctx);

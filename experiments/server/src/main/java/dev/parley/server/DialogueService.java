@@ -83,11 +83,15 @@ public final class DialogueService implements AutoCloseable {
      *                      one); memory is about 3 KB per move held (see {@link #defaultCachedMoves})
      */
     public record Settings(int maxDialogues, int snapshotEvery, ProtocolLimits protocolLimits, int maxTextChars,
-                           int cachedDialogues, int cachedMoves) {
+                           int cachedDialogues, int cachedMoves, int maxMoveBytes, int maxDialogueBytes) {
         /** The default of {@code cachedDialogues}. */
         public static final int DEFAULT_CACHED = 1000;
         /** The heap a held move takes, as measured in the soak (2.5 to 3 KB), with room for the garbage around it. */
         public static final int BYTES_PER_MOVE = 4096;
+        /** The default of {@code maxMoveBytes}: a move's content (its reply's names and values and its text). */
+        public static final int DEFAULT_MOVE_BYTES = 32 * 1024;
+        /** The default of {@code maxDialogueBytes}: the content of all of a dialogue's moves together. */
+        public static final int DEFAULT_DIALOGUE_BYTES = 1024 * 1024;
 
         /**
          * The default of {@code cachedMoves}: what fits in a quarter of this JVM's maximum heap at
@@ -101,13 +105,20 @@ public final class DialogueService implements AutoCloseable {
         }
 
         public Settings {
-            if (maxDialogues < 1 || snapshotEvery < 1 || maxTextChars < 1) {
+            if (maxDialogues < 1 || snapshotEvery < 1 || maxTextChars < 1 || maxMoveBytes < 1
+                    || maxDialogueBytes < 1) {
                 throw new IllegalArgumentException("service settings must be positive");
             }
             if (cachedDialogues < 1 || cachedMoves < 1) {
                 throw new IllegalArgumentException("the dialogues and moves held in memory must be at least 1, not "
                         + cachedDialogues + " and " + cachedMoves);
             }
+        }
+
+        public Settings(int maxDialogues, int snapshotEvery, ProtocolLimits protocolLimits, int maxTextChars,
+                        int cachedDialogues, int cachedMoves) {
+            this(maxDialogues, snapshotEvery, protocolLimits, maxTextChars, cachedDialogues, cachedMoves,
+                    DEFAULT_MOVE_BYTES, DEFAULT_DIALOGUE_BYTES);
         }
 
         public Settings(int maxDialogues, int snapshotEvery, ProtocolLimits protocolLimits, int maxTextChars) {
@@ -120,7 +131,14 @@ public final class DialogueService implements AutoCloseable {
 
         /** These settings holding at most {@code n} dialogues in memory. */
         public Settings withCachedDialogues(int n) {
-            return new Settings(maxDialogues, snapshotEvery, protocolLimits, maxTextChars, n, cachedMoves);
+            return new Settings(maxDialogues, snapshotEvery, protocolLimits, maxTextChars, n, cachedMoves,
+                    maxMoveBytes, maxDialogueBytes);
+        }
+
+        /** These settings with other content limits. */
+        public Settings withContentLimits(int moveBytes, int dialogueBytes) {
+            return new Settings(maxDialogues, snapshotEvery, protocolLimits, maxTextChars, cachedDialogues,
+                    cachedMoves, moveBytes, dialogueBytes);
         }
     }
 
@@ -175,8 +193,15 @@ public final class DialogueService implements AutoCloseable {
     public record Added(String name, List<Diagnostic> warnings) {
     }
 
-    /** {@code /health}. */
-    public record Health(boolean databaseUp, String database, int dialogues, int protocols, int quarantined) {
+    /**
+     * {@code /health}: {@code writer} is null while the database writer runs and last settled a move without an
+     * Error, else what is wrong with it.
+     */
+    public record Health(boolean databaseUp, String database, int dialogues, int protocols, int quarantined,
+                         String writer) {
+        public boolean ok() {
+            return databaseUp && writer == null;
+        }
     }
 
     public DialogueService(ProtocolRegistry protocols, DialogueStore store, ExternalConditionResolver resolver,
@@ -199,7 +224,7 @@ public final class DialogueService implements AutoCloseable {
         dialogues.restore();
         // one thread, a bounded queue: a snapshot that finds the queue full is skipped (the next one, K moves on,
         // covers it), so a burst of dialogues reaching K at once cannot pile up engine copies in memory
-        this.snapshotter = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(1024),
+        this.snapshotter = new ThreadPoolExecutor(1, 1, 0, TimeUnit.MILLISECONDS, new ArrayBlockingQueue<>(16),
                 r -> {
                     Thread t = new Thread(r, "parley-snapshots");
                     t.setDaemon(true);
@@ -439,7 +464,17 @@ public final class DialogueService implements AutoCloseable {
             throw new ServiceException.OverLimit("\"text\" is " + words.length() + " characters, over the limit of "
                     + settings.maxTextChars() + " (text length)");
         }
+        long bytes = ServedDialogue.contentBytes(reply, words);
+        if (bytes > settings.maxMoveBytes()) {
+            throw new ServiceException.TooLarge("the move's content is " + bytes + " bytes (UTF-8, its reply's "
+                    + "names and values and its text), over the limit of " + settings.maxMoveBytes() + " a move");
+        }
         return dialogues.read(dialogueId, s -> {
+            if (s.contentBytes + bytes > settings.maxDialogueBytes()) {
+                throw new ServiceException.OverLimit("dialogue " + s.id + " holds " + s.contentBytes + " bytes of "
+                        + "content; this move's " + bytes + " would pass its limit of " + settings.maxDialogueBytes()
+                        + " (dialogue content)");
+            }
             for (int attempt = 0; attempt < MAX_RACE_RETRIES; attempt++) {
                 if (attempt > 0) {
                     dialogues.catchUp(s, true);
@@ -487,6 +522,7 @@ public final class DialogueService implements AutoCloseable {
                 }
                 s.dialogue = next;
                 s.words.add(words);
+                s.contentBytes += bytes;
                 if ((m.index() + 1) % settings.snapshotEvery() == 0) {
                     snapshot(s.id, m.index() + 1, next.copy());
                 }
@@ -601,7 +637,7 @@ public final class DialogueService implements AutoCloseable {
 
     public Health health() {
         return new Health(store.healthy(), store.kind(), dialogues.served(), protocols.size(),
-                dialogues.quarantined());
+                dialogues.quarantined(), store.writerProblem().orElse(null));
     }
 
     /** How many dialogues are held in memory now. */

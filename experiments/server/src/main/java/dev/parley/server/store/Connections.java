@@ -219,13 +219,15 @@ final class Connections implements AutoCloseable {
             T result = work.run(c);
             c.commit();
             return result;
-        } catch (SQLException | RuntimeException e) {
+        } catch (Throwable e) {
             // a failed transaction may leave the connection unusable (closed by the server, read-only since a fault
-            // that is now cleared, mid-transaction): it is replaced, so the store recovers without a restart
+            // that is now cleared, mid-transaction): it is replaced, so the store recovers without a restart. An
+            // Error (out of memory, say) too: a connection handed back mid-transaction would let its next user
+            // commit this transaction's half
             broken = true;
             try {
                 c.rollback();
-            } catch (SQLException r) {
+            } catch (SQLException | RuntimeException r) {
                 e.addSuppressed(r);
             }
             throw e;
@@ -247,7 +249,11 @@ final class Connections implements AutoCloseable {
         }
     }
 
-    /** Returns a connection to the pool, replacing it with a fresh one when it broke. */
+    /**
+     * Returns a connection to the pool, replacing it with a fresh one when it broke. A broken one is closed first
+     * (closing rolls back what it had not committed); if no fresh one can be made the closed one goes back, and its
+     * next user finds it closed and tries again: the pool never shrinks.
+     */
     private void giveBack(Connection c, boolean broken) {
         Connection back = c;
         try {
@@ -255,10 +261,11 @@ final class Connections implements AutoCloseable {
                 closeQuietly(c);
                 back = connect();
             }
-        } catch (SQLException e) {
-            LOG.warn("cannot reconnect to {}: {}", url, e.getMessage());
+        } catch (SQLException | RuntimeException | Error e) {
+            LOG.warn("cannot reconnect to {}: {}", url, e.toString());
+        } finally {
+            pool.offer(back);
         }
-        pool.offer(back);
     }
 
     private static void closeQuietly(Connection c) {

@@ -391,6 +391,11 @@ public final class DialogueStore implements AutoCloseable {
         return out;
     }
 
+    /** What is wrong with the move log's writer thread, if anything (see {@code /health}). */
+    public Optional<String> writerProblem() {
+        return Optional.ofNullable(log.writerProblem());
+    }
+
     /** True when a write commits: the health probe (a reader that answers is not enough). */
     public boolean healthy() {
         try {

@@ -12,9 +12,13 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The append-only move log. An accepted move is one new row, written in one transaction with the dialogue's version
@@ -25,83 +29,215 @@ import java.util.concurrent.TimeUnit;
 final class MoveLog implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Logger LOG = LoggerFactory.getLogger(MoveLog.class);
     private static final int MAX_BATCH = 256;
+    /** A move the writer has not taken up by then is withdrawn and refused: it is certainly not stored. */
+    static final long TAKE_DEADLINE_S = 30;
+    /** A move the writer has taken is settled within the database's own timeouts; this bounds the wait beyond. */
+    static final long WRITE_DEADLINE_S = 2 * Connections.BORROW_TIMEOUT_S;
+    private static final int QUEUED = 0;
+    private static final int TAKEN = 1;
+    private static final int WITHDRAWN = 2;
 
     private final Connections db;
     private final LinkedBlockingQueue<PendingMove> pending = new LinkedBlockingQueue<>();
-    private final Thread writer;
+    private Thread writer;
     private volatile boolean closed;
+    /** Why the writer last failed with an Error (out of memory, say), or null since it last stored a move. */
+    private volatile String writerFault;
 
-    private record PendingMove(NewMove move, CompletableFuture<Recorded> done) {
+    /** A move waiting for the writer: queued, then taken by the writer or withdrawn by its requester, never both. */
+    private record PendingMove(NewMove move, CompletableFuture<Recorded> done, AtomicInteger state) {
     }
 
     MoveLog(Connections db) {
         this.db = db;
-        this.writer = new Thread(this::writeLoop, "parley-db-writer");
+        synchronized (pending) {
+            startWriter();
+        }
+    }
+
+    private void startWriter() {
+        writer = new Thread(this::writeLoop, "parley-db-writer");
         writer.setDaemon(true);
         writer.start();
     }
 
-    /** See {@link DialogueStore#recordMove(NewMove)}. */
+    /**
+     * The writer's state for {@code /health}: null when it runs and its last move was settled without an Error, else
+     * what is wrong.
+     */
+    String writerProblem() {
+        Thread w;
+        synchronized (pending) {
+            w = writer;
+        }
+        if (!w.isAlive() && !closed) {
+            return "the database writer has stopped";
+        }
+        return writerFault;
+    }
+
+    /**
+     * See {@link DialogueStore#recordMove(NewMove)}. Never waits without a deadline: a move the writer has not taken
+     * within {@link #TAKE_DEADLINE_S} is withdrawn and refused; one it has taken is settled (stored or not, checked
+     * in the database after any failure) or, past {@link #WRITE_DEADLINE_S}, refused as of unknown outcome.
+     */
     Recorded record(NewMove move) {
-        PendingMove p = new PendingMove(move, new CompletableFuture<>());
+        PendingMove p = new PendingMove(move, new CompletableFuture<>(), new AtomicInteger(QUEUED));
         synchronized (pending) {
             if (closed) {
                 throw new StoreException("the dialogue database is closed");
             }
+            if (!writer.isAlive()) {
+                LOG.error("the database writer had stopped; starting another");
+                startWriter();
+            }
             pending.add(p);
         }
+        boolean interrupted = false;
+        long takeBy = System.nanoTime() + TimeUnit.SECONDS.toNanos(TAKE_DEADLINE_S);
+        long settleBy = takeBy + TimeUnit.SECONDS.toNanos(WRITE_DEADLINE_S);
         try {
-            // join, not get: an interrupt must not make the caller believe a move failed that is then committed
-            return p.done().join();
-        } catch (CompletionException e) {
-            Throwable cause = e.getCause();
-            throw cause instanceof StoreException se ? new StoreException(se.getMessage(), se)
-                    : new StoreException("cannot record move " + move.index() + " of dialogue "
-                    + move.dialogueId(), cause);
+            while (true) {
+                long until = p.state().get() == QUEUED ? takeBy : settleBy;
+                try {
+                    return p.done().get(Math.max(1, until - System.nanoTime()), TimeUnit.NANOSECONDS);
+                } catch (InterruptedException e) {
+                    // an interrupt must not make the caller believe a move failed that is then committed
+                    interrupted = true;
+                } catch (TimeoutException e) {
+                    if (p.state().compareAndSet(QUEUED, WITHDRAWN)) {
+                        pending.remove(p);
+                        throw new StoreException("the database writer did not take move " + move.index()
+                                + " of dialogue " + move.dialogueId() + " within " + TAKE_DEADLINE_S
+                                + " s; it was not stored");
+                    }
+                    if (System.nanoTime() - settleBy >= 0) {
+                        throw new StoreException("move " + move.index() + " of dialogue " + move.dialogueId()
+                                + " was not settled within " + (TAKE_DEADLINE_S + WRITE_DEADLINE_S)
+                                + " s; whether it was stored is unknown");
+                    }
+                } catch (ExecutionException e) {
+                    Throwable cause = e.getCause();
+                    throw cause instanceof StoreException se ? new StoreException(se.getMessage(), se)
+                            : new StoreException("cannot record move " + move.index() + " of dialogue "
+                            + move.dialogueId(), cause);
+                }
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
     private void writeLoop() {
         List<PendingMove> batch = new ArrayList<>();
         while (true) {
-            PendingMove first;
             try {
-                first = pending.poll(100, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                first = pending.poll();
-            }
-            if (first == null) {
-                if (closed && pending.isEmpty()) {
-                    return;
+                PendingMove first;
+                try {
+                    first = pending.poll(100, TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    first = pending.poll();
                 }
-                continue;
-            }
-            batch.add(first);
-            pending.drainTo(batch, MAX_BATCH - 1);
-            batch.sort(Comparator.comparing(p -> p.move().dialogueId()));
-            try {
-                List<Recorded> results = db.inTransaction("record " + batch.size() + " moves", c -> {
-                    List<Recorded> out = new ArrayList<>();
-                    for (PendingMove p : batch) {
-                        out.add(write(c, p.move()));
+                if (first == null) {
+                    if (closed && pending.isEmpty()) {
+                        return;
                     }
-                    return out;
-                });
-                for (int i = 0; i < batch.size(); i++) {
-                    batch.get(i).done().complete(results.get(i));
+                    continue;
                 }
-            } catch (RuntimeException batchFailure) {
+                batch.add(first);
+                pending.drainTo(batch, MAX_BATCH - 1);
+                batch.removeIf(p -> !p.state().compareAndSet(QUEUED, TAKEN));
+                writeBatch(batch);
+            } catch (Throwable t) {
+                // whatever happens (an Error included), every move taken is settled and the writer goes on
+                writerFault = t.toString();
+                LOG.error("the database writer failed: {}", t.toString(), t);
                 for (PendingMove p : batch) {
-                    try {
-                        p.done().complete(db.inTransaction("record move " + p.move().index() + " of dialogue "
-                                + p.move().dialogueId(), c -> write(c, p.move())));
-                    } catch (RuntimeException e) {
-                        p.done().completeExceptionally(e);
-                    }
+                    settle(p, t);
                 }
+            } finally {
+                batch.clear();
             }
-            batch.clear();
+        }
+    }
+
+    /** One transaction for the batch; if it fails, one for each move, so one bad write fails only its own move. */
+    private void writeBatch(List<PendingMove> batch) {
+        if (batch.isEmpty()) {
+            return;
+        }
+        batch.sort(Comparator.comparing(p -> p.move().dialogueId()));
+        try {
+            List<Recorded> results = db.inTransaction("record " + batch.size() + " moves", c -> {
+                List<Recorded> out = new ArrayList<>();
+                for (PendingMove p : batch) {
+                    out.add(write(c, p.move()));
+                }
+                return out;
+            });
+            for (int i = 0; i < batch.size(); i++) {
+                batch.get(i).done().complete(results.get(i));
+            }
+            writerFault = null;
+            return;
+        } catch (Throwable batchFailure) {
+            LOG.debug("a batch of {} moves failed; each is tried alone", batch.size(), batchFailure);
+        }
+        for (PendingMove p : batch) {
+            try {
+                p.done().complete(db.inTransaction("record move " + p.move().index() + " of dialogue "
+                        + p.move().dialogueId(), c -> write(c, p.move())));
+                writerFault = null;
+            } catch (Throwable e) {
+                if (e instanceof Error) {
+                    writerFault = e.toString();
+                }
+                settle(p, e);
+            }
+        }
+    }
+
+    /**
+     * A move whose transaction failed: stored only if the database says so (the transaction was rolled back, or its
+     * connection closed, which rolls back; a commit that happened before the failure is found here), else refused.
+     */
+    private void settle(PendingMove p, Throwable failure) {
+        if (p.done().isDone()) {
+            return;
+        }
+        NewMove m = p.move();
+        try {
+            boolean stored = db.inTransaction("check move " + m.index() + " of dialogue " + m.dialogueId(),
+                    c -> isStored(c, m));
+            if (stored) {
+                p.done().complete(Recorded.STORED);
+            } else {
+                p.done().completeExceptionally(failure instanceof StoreException ? failure
+                        : new StoreException("move " + m.index() + " of dialogue " + m.dialogueId()
+                        + " was not stored: " + failure, failure));
+            }
+        } catch (Throwable check) {
+            failure.addSuppressed(check);
+            p.done().completeExceptionally(new StoreException("move " + m.index() + " of dialogue "
+                    + m.dialogueId() + " failed and whether it was stored cannot be read now: " + failure, failure));
+        }
+    }
+
+    /** Whether this very move is the one stored at its index (a commit that reported a failure afterwards). */
+    private static boolean isStored(Connection c, NewMove m) throws SQLException {
+        try (PreparedStatement q = c.prepareStatement("SELECT speaker, move_id, reply_json, words FROM parley_move "
+                + "WHERE dialogue_id = ? AND seq = ?")) {
+            q.setString(1, m.dialogueId());
+            q.setInt(2, m.index());
+            try (ResultSet rs = q.executeQuery()) {
+                return rs.next() && m.speaker().equals(rs.getString(1)) && m.moveId().equals(rs.getString(2))
+                        && json(m.reply()).equals(rs.getString(3))
+                        && java.util.Objects.equals(m.words(), rs.getString(4));
+            }
         }
     }
 
@@ -112,7 +248,8 @@ final class MoveLog implements AutoCloseable {
             up.setString(2, m.dialogueId());
             up.setInt(3, m.index());
             if (up.executeUpdate() != 1) {
-                return Recorded.CONFLICT;
+                // this very move, committed by a transaction that then reported a failure and was tried again
+                return isStored(c, m) ? Recorded.STORED : Recorded.CONFLICT;
             }
         }
         try (PreparedStatement ins = c.prepareStatement("INSERT INTO parley_move (dialogue_id, seq, speaker, "
@@ -209,8 +346,12 @@ final class MoveLog implements AutoCloseable {
         synchronized (pending) {
             closed = true;
         }
+        Thread w;
+        synchronized (pending) {
+            w = writer;
+        }
         try {
-            writer.join(TimeUnit.SECONDS.toMillis(Connections.BORROW_TIMEOUT_S));
+            w.join(TimeUnit.SECONDS.toMillis(Connections.BORROW_TIMEOUT_S));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
