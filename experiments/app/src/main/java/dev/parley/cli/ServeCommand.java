@@ -117,6 +117,19 @@ final class ServeCommand implements Callable<Integer> {
                     + "only.")
     String adminTokenEnv;
 
+    @Option(names = "--public-url", paramLabel = "URL",
+            description = "An address clients reach this server at besides this machine (a reverse proxy's, such as "
+                    + "https://parley.example.org). Its host name is accepted in Host and its origin in Origin; "
+                    + "every other DNS name is refused (against DNS rebinding). A public server needs "
+                    + "--admin-token-env: \"this machine only\" never applies to it. Repeatable.")
+    List<URI> publicUrls = new java.util.ArrayList<>();
+
+    @Option(names = "--trusted-proxy", paramLabel = "ADDR",
+            description = "The IP address of a reverse proxy in front of this server: from it, the client is the last "
+                    + "address of X-Forwarded-For. Without it, a request with forwarding headers never counts as "
+                    + "from this machine. Repeatable.")
+    List<String> trustedProxies = new java.util.ArrayList<>();
+
     @Option(names = "--init",
             description = "Create a dialogue store in a database that has none (an empty file, an empty or "
                     + "another program's database). Without it such a database is refused.")
@@ -144,6 +157,7 @@ final class ServeCommand implements Callable<Integer> {
         }
         Bounds.atLeast(cachedMoves, 1, "--cached-moves");
         String adminToken = adminToken();
+        dev.parley.server.Exposure exposure = exposure(adminToken);
         ProtocolRegistry registry = registry(protocolsDir, web.domains());
         probeListen();
         DialogueStore store = DialogueStore.open(db, new DialogueStore.Options(dbPool, init));
@@ -162,7 +176,7 @@ final class ServeCommand implements Callable<Integer> {
         DialogueServer server;
         try {
             server = DialogueServer.start(service, new DialogueServer.Config(host, port, maxBody, requestThreads.threads,
-                    maxConnections, idleTimeoutSeconds * 1000L, 10_000, adminToken),
+                    maxConnections, idleTimeoutSeconds * 1000L, 10_000, adminToken, exposure),
                     new WebInterface(service, play, new ReportsIndex(reports)));
             self.set(WebOptions.loopback(server.uri(), host));
             play.resume(); // the restored dialogues' agents play through the server, so once it listens
@@ -215,7 +229,8 @@ final class ServeCommand implements Callable<Integer> {
         if (adminToken == null) {
             PrintWriter err = spec.commandLine().getErr();
             err.println("parley serve: warning: no operator token (--admin-token-env VAR), so PUT /protocol and "
-                    + "/dialogue/new are open to clients on this machine only");
+                    + "/dialogue/new are open to clients on this machine only (not through a proxy: see "
+                    + "--trusted-proxy)");
             err.flush();
         }
     }
@@ -236,6 +251,25 @@ final class ServeCommand implements Callable<Integer> {
         stop.run();
         err.println("parley serve: stopped");
         err.flush();
+    }
+
+    /** The public URLs and trusted proxies, checked: each URL http(s) with a host, each proxy an IP address. */
+    private dev.parley.server.Exposure exposure(String adminToken) {
+        for (URI u : publicUrls) {
+            if (u.getScheme() == null || !u.getScheme().matches("https?") || u.getHost() == null) {
+                throw new UserInputException("--public-url " + u + ": give an http or https URL with a host name");
+            }
+        }
+        if (!publicUrls.isEmpty() && adminToken == null) {
+            throw new UserInputException("--public-url needs --admin-token-env: a public server has no \"this "
+                    + "machine only\" operator");
+        }
+        for (String p : trustedProxies) {
+            if (!p.matches("[0-9.]+|[0-9a-fA-F:]*:[0-9a-fA-F:.]*")) {
+                throw new UserInputException("--trusted-proxy " + p + ": give the proxy's IP address");
+            }
+        }
+        return new dev.parley.server.Exposure(publicUrls, trustedProxies);
     }
 
     private String adminToken() {

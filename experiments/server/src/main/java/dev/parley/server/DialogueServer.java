@@ -15,7 +15,6 @@ import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
-import java.net.InetAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.ByteBuffer;
@@ -79,13 +78,22 @@ public final class DialogueServer implements AutoCloseable {
      *                   to loopback clients only
      */
     public record Config(String host, int port, int maxBodyBytes, int threads, int maxConnections,
-                         long idleTimeoutMillis, long stopTimeoutMillis, String adminToken) {
+                         long idleTimeoutMillis, long stopTimeoutMillis, String adminToken, Exposure exposure) {
         public Config {
             if (maxBodyBytes < 1 || threads < 1 || port < 0 || port > 65535 || maxConnections < 1
                     || idleTimeoutMillis < 1 || stopTimeoutMillis < 0) {
                 throw new IllegalArgumentException("bad server config " + port + "/" + maxBodyBytes + "/" + threads
                         + "/" + maxConnections + "/" + idleTimeoutMillis);
             }
+            if (exposure == null) {
+                exposure = Exposure.LOCAL;
+            }
+        }
+
+        public Config(String host, int port, int maxBodyBytes, int threads, int maxConnections,
+                      long idleTimeoutMillis, long stopTimeoutMillis, String adminToken) {
+            this(host, port, maxBodyBytes, threads, maxConnections, idleTimeoutMillis, stopTimeoutMillis, adminToken,
+                    Exposure.LOCAL);
         }
 
         public Config(String host, int port, int maxBodyBytes, int threads) {
@@ -97,6 +105,7 @@ public final class DialogueServer implements AutoCloseable {
     private final Config config;
     private final Javalin app;
     private final RequestBodies bodies;
+    private final RequestGuard guard;
     private final GracefulHandler graceful = new GracefulHandler();
     /** Jetty's server and connector, kept when Javalin builds them, for the two-step stop in {@link #close()}. */
     private volatile Server jetty;
@@ -117,6 +126,7 @@ public final class DialogueServer implements AutoCloseable {
         this.config = config;
         this.extension = extension;
         this.bodies = new RequestBodies(config.maxBodyBytes(), config.idleTimeoutMillis());
+        this.guard = new RequestGuard(config.exposure());
         this.app = Javalin.create(c -> {
             c.startup.showJavalinBanner = false;
             c.startup.showOldJavalinVersionWarning = false;
@@ -513,10 +523,26 @@ public final class DialogueServer implements AutoCloseable {
                 + "GET /health, GET /openapi.json)");
     }
 
-    /** Checks that come before any route: the path decodes, and a declared body is within the limit. */
+    /**
+     * Checks that come before any route: the path decodes, the request's host, origin, content type and method are
+     * this server's (see {@link RequestGuard}), and a declared body is within the limit.
+     */
     private void before(Context ctx) {
-        segments(ctx.req().getRequestURI());
+        List<String> p = segments(ctx.req().getRequestURI());
+        guard.check(ctx, stateChanging(ctx.req().getMethod(), p));
         bodies.checkDeclaredLength(ctx);
+    }
+
+    /**
+     * Whether a request may change what the server holds: any method but GET, HEAD and OPTIONS, and DGEP's two GET
+     * routes that create a dialogue and take a seat.
+     */
+    static boolean stateChanging(String method, List<String> p) {
+        if (!method.equals("GET") && !method.equals("HEAD") && !method.equals("OPTIONS")) {
+            return true;
+        }
+        return p.size() == 3 && p.get(0).equals("dialogue") && p.get(1).equals("new")
+                || p.size() == 4 && p.get(0).equals("dialogue") && p.get(2).equals("join");
     }
 
     // ------------------------------------------------------------------ the error table
@@ -591,9 +617,10 @@ public final class DialogueServer implements AutoCloseable {
     private void operator(Context ctx) {
         String token = config.adminToken();
         if (token == null) {
-            if (!loopback(ctx.req().getRemoteAddr())) {
+            if (!guard.thisMachine(ctx)) {
                 throw new ApiException(403, "this server has no operator token (" + Setting.named("adminTokenEnv")
-                        + "), so protocol uploads and new dialogues are open to clients on its own machine only");
+                        + "), so protocol uploads and new dialogues are open to clients on its own machine only, "
+                        + "not through a proxy");
             }
             return;
         }
@@ -604,14 +631,6 @@ public final class DialogueServer implements AutoCloseable {
         if (!MessageDigest.isEqual(auth.substring("Bearer ".length()).trim().getBytes(StandardCharsets.UTF_8),
                 token.getBytes(StandardCharsets.UTF_8))) {
             throw new ApiException(403, "the operator token is wrong");
-        }
-    }
-
-    private static boolean loopback(String address) {
-        try {
-            return address != null && InetAddress.getByName(address).isLoopbackAddress();
-        } catch (java.net.UnknownHostException e) {
-            return false;
         }
     }
 

@@ -27,6 +27,11 @@ final class TestServer implements AutoCloseable {
     }
 
     TestServer(String dbLocation, DialogueService.Settings settings, String adminToken, long stopTimeoutMillis) {
+        this(dbLocation, settings, adminToken, stopTimeoutMillis, Exposure.LOCAL);
+    }
+
+    TestServer(String dbLocation, DialogueService.Settings settings, String adminToken, long stopTimeoutMillis,
+               Exposure exposure) {
         this.dbLocation = dbLocation;
         ProtocolRegistry registry = new ProtocolRegistry();
         registry.add("testgame", ProtocolRegistry.Origin.DIRECTORY, ProtocolParser.load(fixture("testgame.dgdl")));
@@ -42,7 +47,7 @@ final class TestServer implements AutoCloseable {
                 ExternalConditionResolver.offlineDefault(), settings);
         try {
             this.server = DialogueServer.start(service, new DialogueServer.Config("127.0.0.1", 0, MAX_BODY, 16, 1024,
-                    30_000, stopTimeoutMillis, adminToken));
+                    30_000, stopTimeoutMillis, adminToken, exposure));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
