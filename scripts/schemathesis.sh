@@ -68,7 +68,8 @@ echo "scripts/schemathesis.sh: Schemathesis exited $rc after $requests requests"
 
 # afterwards: SIGTERM stops the server cleanly; the SQLite file passes its integrity check; the server starts
 # again on it, quarantines nothing, and serves every dialogue as it was (protocol, domain, scenario, its moves)
-dialogues() { curl -fsS "$base/ui/api/dialogues" >"$1"; }
+# the list of dialogues is the operator's
+dialogues() { curl -fsS -H "Authorization: Bearer $PARLEY_FUZZ_OPERATOR" "$base/ui/api/dialogues" >"$1"; }
 dialogues "$work/before.json"
 before="$(curl -fsS "$base/health")"
 kill -TERM "$pid"

@@ -75,6 +75,9 @@ class Http:
     def call(self, method, path, body=None, raw=None):
         data = raw if raw is not None else (json.dumps(body).encode() if body is not None else None)
         req = urllib.request.Request(self.base + path, data=data, method=method)
+        if body is not None:
+            # urllib would say application/x-www-form-urlencoded, a form's type, which the server refuses
+            req.add_header("Content-Type", "application/json")
         try:
             with urllib.request.urlopen(req, timeout=60) as r:
                 return r.status, json.loads(r.read() or b"null")

@@ -291,7 +291,9 @@
   function renderSummary(d) {
     const parts = [d.protocol, d.status, d.moves + ' moves'];
     if (d.domain) {
-      parts.push('domain ' + d.domain.name + ', scenario ' + d.domain.scenario + ', ends after ' +
+      // the scenario is shown to the operator, and to everyone once the dialogue has ended
+      parts.push('domain ' + d.domain.name + (d.domain.scenario === undefined ? '' : ', scenario ' + d.domain.scenario)
+        + ', ends after ' +
         d.domain.maxReplies + ' messages', 'words: ' + d.domain.backend,
       d.domain.solved ? 'game solved' : 'solving the game...');
     }

@@ -6,6 +6,7 @@
   function fillScenarios() {
     const d = overview.domains.find((x) => x.name === document.getElementById('domain').value);
     const sel = clear(document.getElementById('scenario'));
+    sel.append(el('option', { value: '', text: 'drawn at random' }));
     (d ? d.scenarios : []).forEach((s) => sel.append(el('option', { value: s.index, text: s.index + ': ' + s.id })));
   }
 
@@ -22,7 +23,15 @@
   let listed = null;
 
   async function list() {
-    const data = await api('GET', '/ui/api/dialogues');
+    let data;
+    try {
+      data = await api('GET', '/ui/api/dialogues');
+    } catch (e) {
+      if (e.status !== 401 && e.status !== 403) throw e;
+      // the list is the operator's: a dialogue is reached by its link
+      document.getElementById('list-note').textContent = 'Only the operator sees the list of dialogues.';
+      return;
+    }
     const key = JSON.stringify(data.dialogues);
     if (key === listed) return;
     listed = key;
@@ -56,8 +65,10 @@
     document.getElementById('domain').addEventListener('change', fillScenarios);
     document.getElementById('new-domain').addEventListener('submit', (ev) => {
       ev.preventDefault();
-      create({ domain: document.getElementById('domain').value,
-        scenario: Number(document.getElementById('scenario').value) });
+      const chosen = document.getElementById('scenario').value;
+      const body = { domain: document.getElementById('domain').value };
+      if (chosen !== '') body.scenario = Number(chosen);
+      create(body);
     });
     document.getElementById('new-protocol').addEventListener('submit', (ev) => {
       ev.preventDefault();

@@ -47,6 +47,9 @@ public final class WebInterface implements DialogueServer.Extension {
     private static final java.util.Set<String> STATIC = java.util.Set.of("app.css", "common.js", "index.js",
             "dialogue.js", "reports.js");
 
+    /** Draws the scenarios the operator did not choose. */
+    private static final java.security.SecureRandom SECRET = new java.security.SecureRandom();
+
     private final DialogueService service;
     private final DomainPlay play;
     private final ReportsIndex reports;
@@ -80,13 +83,17 @@ public final class WebInterface implements DialogueServer.Extension {
         r.get("/ui/reports/{name}", report).get("/ui/reports/{name}/{file}", report);
         r.get("/ui/api/overview", ctx -> json(ctx, overview()));
         r.get("/ui/api/reports", ctx -> json(ctx, reportList()));
-        r.get("/ui/api/dialogues", ctx -> json(ctx, dialogues()));
+        r.get("/ui/api/dialogues", ctx -> {
+            // the list names every dialogue and its free seats: the operator's alone (issue 45, finding 2)
+            r.operator(ctx);
+            json(ctx, dialogues());
+        });
         r.post("/ui/api/dialogues", ctx -> {
             r.operator(ctx);
             json(ctx, create(r.jsonBody(ctx)));
         });
         r.get("/ui/api/dialogues/{id}", ctx -> {
-            json(ctx, dialogue(r.segments(ctx).get(3), since(ctx.queryParam("since"))));
+            json(ctx, dialogue(r.segments(ctx).get(3), since(ctx.queryParam("since")), r.isOperator(ctx)));
         });
         r.post("/ui/api/dialogues/{id}/seat", ctx -> {
             JsonNode body = r.jsonBody(ctx);
@@ -134,7 +141,8 @@ public final class WebInterface implements DialogueServer.Extension {
         }
         if (body.hasNonNull("domain")) {
             JsonNode k = body.path("scenario");
-            long scenario = 0;
+            // not chosen: drawn at random, never a guessable default
+            long scenario = SECRET.nextInt(play.settings().game().scenarios());
             if (!k.isMissingNode() && !k.isNull()) {
                 // a whole number, as JSON Schema's integer (2.0 is one)
                 if (!k.isNumber() || k.decimalValue().stripTrailingZeros().scale() > 0) {
@@ -202,7 +210,11 @@ public final class WebInterface implements DialogueServer.Extension {
         return n.min(java.math.BigInteger.valueOf(Integer.MAX_VALUE)).intValueExact();
     }
 
-    private JsonNode dialogue(String id, int since) {
+    /**
+     * A dialogue as its page shows it. Its scenario is shown to the operator, and to everyone once the dialogue has
+     * ended: knowing it, a player could compute the other's private information (issue 45, finding 3).
+     */
+    private JsonNode dialogue(String id, int since, boolean operator) {
         DialogueService.StatusView v = service.status(id);
         ObjectNode o = JSON.createObjectNode().put("id", id).put("protocol", v.protocol())
                 .put("status", status(id, v)).put("ended", play.ended(id)).put("moves", v.moveCount());
@@ -219,8 +231,11 @@ public final class WebInterface implements DialogueServer.Extension {
         Optional<DomainPlay.Table> table = play.table(id);
         if (table.isPresent()) {
             DomainPlay.Table tb = table.get();
-            ObjectNode d = o.putObject("domain").put("name", tb.domain().name()).put("scenario", tb.scenario())
-                    .put("maxReplies", play.settings().game().maxReplies())
+            ObjectNode d = o.putObject("domain").put("name", tb.domain().name());
+            if (operator || play.ended(id)) {
+                d.put("scenario", tb.scenario());
+            }
+            d.put("maxReplies", play.settings().game().maxReplies())
                     .put("solved", play.readyModel(tb.domain()).isPresent())
                     .put("solveMillis", play.solveMillis(tb.domain()).orElse(-1L))
                     .put("backend", play.settings().backend());

@@ -75,6 +75,12 @@ final class WebFixture implements AutoCloseable {
 
     WebFixture(Path dir, List<Path> reports, Function<Domain, MoveGenerator> moves, String backend,
                DialogueService.Settings settings) {
+        this(dir, reports, moves, backend, settings, null);
+    }
+
+    /** As the others, with an operator token ({@code null}: clients on this machine are the operator). */
+    WebFixture(Path dir, List<Path> reports, Function<Domain, MoveGenerator> moves, String backend,
+               DialogueService.Settings settings, String adminToken) {
         ProtocolRegistry registry = new ProtocolRegistry();
         for (ProtocolLibrary.Entry e : ProtocolLibrary.entries()) {
             registry.add(e.name(), ProtocolRegistry.Origin.BUNDLED, ProtocolLibrary.load(e.name()));
@@ -90,7 +96,7 @@ final class WebFixture implements AutoCloseable {
                 RewardModel::exact, new MiniLmWordingMatcher(), backend), service, self::get);
         try {
             server = DialogueServer.start(service, new DialogueServer.Config("127.0.0.1", 0, 1 << 18, 16, 1024,
-                    30_000, 5_000, null), new WebInterface(service, play, new ReportsIndex(reports)));
+                    30_000, 5_000, adminToken), new WebInterface(service, play, new ReportsIndex(reports)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -165,11 +171,20 @@ final class WebFixture implements AutoCloseable {
     }
 
     Reply send(String method, String path, Object body) {
+        return send(method, path, body, null);
+    }
+
+    /** As {@link #send(String, String, Object)}, with {@code Authorization: Bearer TOKEN} unless it is null. */
+    Reply send(String method, String path, Object body, String bearer) {
         try {
             HttpRequest.BodyPublisher pub = body == null ? HttpRequest.BodyPublishers.noBody()
                     : HttpRequest.BodyPublishers.ofString(body instanceof String s ? s : JSON.writeValueAsString(body));
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri().resolve(path)).method(method, pub)
-                    .timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());
+            HttpRequest.Builder b = HttpRequest.newBuilder(uri().resolve(path)).method(method, pub)
+                    .timeout(Duration.ofSeconds(30));
+            if (bearer != null) {
+                b.header("Authorization", "Bearer " + bearer);
+            }
+            HttpResponse<String> r = http.send(b.build(), HttpResponse.BodyHandlers.ofString());
             JsonNode j;
             try {
                 j = JSON.readTree(r.body());

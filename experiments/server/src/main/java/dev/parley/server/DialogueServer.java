@@ -384,6 +384,16 @@ public final class DialogueServer implements AutoCloseable {
             DialogueServer.this.operator(ctx);
         }
 
+        /** Whether the caller has the operator's rights ({@link #operator(Context)} would let it through). */
+        public boolean isOperator(Context ctx) {
+            try {
+                DialogueServer.this.operator(ctx);
+                return true;
+            } catch (ApiException e) {
+                return false;
+            }
+        }
+
         /** The request body as JSON within the body limit, or null when there is none. */
         public JsonNode jsonBody(Context ctx) {
             return bodies.optionalJsonObject(ctx);
