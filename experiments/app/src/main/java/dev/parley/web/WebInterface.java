@@ -328,7 +328,11 @@ public final class WebInterface implements DialogueServer.Extension {
             }
             for (Iterator<Map.Entry<String, JsonNode>> it = replyNode.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
-                reply.put(e.getKey(), e.getValue().isTextual() ? e.getValue().asText() : e.getValue().toString());
+                // text only, as the interaction endpoint takes it: a number would not be sent as it was typed
+                if (!e.getValue().isTextual()) {
+                    throw new ServiceException.Invalid("\"reply." + e.getKey() + "\" must be text (a JSON string)");
+                }
+                reply.put(e.getKey(), e.getValue().asText());
             }
         }
         ObjectNode o = JSON.createObjectNode();

@@ -150,12 +150,19 @@ final class RequestBodies {
         return new Interaction(speaker.asText(), reply, target, words);
     }
 
-    private static String scalar(JsonNode n, String field) {
+    /**
+     * A text field: null when absent or null, else a JSON string, kept exactly as sent. A number or a boolean is
+     * refused rather than turned into text: Jackson would make {@code 1e99999} "Infinity" and {@code 0.1e1} "1.0",
+     * and what is stored must be what was sent.
+     */
+    static String scalar(JsonNode n, String field) {
         if (n == null || n.isNull()) {
             return null;
         }
-        if (!n.isValueNode()) {
-            throw new ServiceException.Invalid("\"" + field + "\" must be text");
+        if (!n.isTextual()) {
+            throw new ServiceException.Invalid("\"" + field + "\" must be text (a JSON string), not "
+                    + n.getNodeType().toString().toLowerCase(java.util.Locale.ROOT)
+                    + (n.isNumber() || n.isBoolean() ? ": quote it to send it as text" : ""));
         }
         return n.asText();
     }
