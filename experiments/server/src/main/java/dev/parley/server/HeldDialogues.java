@@ -4,6 +4,7 @@ import dev.parley.engine.Dialogue;
 import dev.parley.engine.ExternalConditionResolver;
 import dev.parley.server.store.DialogueStore;
 import dev.parley.server.store.Seat;
+import dev.parley.server.store.StoreException;
 import dev.parley.server.store.StoredDialogue;
 import dev.parley.server.store.StoredMove;
 import java.util.ArrayList;
@@ -113,7 +114,16 @@ final class HeldDialogues {
      * when the store has none or it is quarantined. It is not held yet: see {@link #hold}.
      */
     private ServedDialogue loadStored(String id) {
-        Optional<StoredDialogue> d = store.load(id);
+        Optional<StoredDialogue> d;
+        try {
+            d = store.load(id);
+        } catch (StoreException e) {
+            if (!e.unreadable()) {
+                throw e; // the database, not this dialogue: nothing to quarantine
+            }
+            quarantine(id, e.getMessage());
+            return null;
+        }
         if (d.isEmpty()) {
             return null;
         }
@@ -197,7 +207,15 @@ final class HeldDialogues {
                 throw new Rebuild.Corrupt("the database holds " + db + " moves, fewer than the " + have + " served");
             }
             if (db > have) {
-                List<StoredMove> more = store.moves(s.id, have, db);
+                List<StoredMove> more;
+                try {
+                    more = store.moves(s.id, have, db);
+                } catch (StoreException e) {
+                    if (!e.unreadable()) {
+                        throw e;
+                    }
+                    throw new Rebuild.Corrupt(e.getMessage());
+                }
                 if (more.size() != db - have) {
                     throw new Rebuild.Corrupt("its move log lacks moves " + have + " to " + (db - 1));
                 }

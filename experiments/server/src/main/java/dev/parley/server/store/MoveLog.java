@@ -332,11 +332,14 @@ final class MoveLog implements AutoCloseable {
     }
 
     private static Map<String, String> replyOf(String json) throws SQLException {
+        if (json == null) {
+            throw new UnreadableRow("a stored reply is missing", null);
+        }
         try {
             return JSON.readValue(json, JSON.getTypeFactory().constructMapType(LinkedHashMap.class, String.class,
                     String.class));
         } catch (JsonProcessingException e) {
-            throw new SQLException("a stored reply is not JSON: " + e.getOriginalMessage(), e);
+            throw new UnreadableRow("a stored reply is not JSON: " + e.getOriginalMessage(), e);
         }
     }
 

@@ -15,6 +15,16 @@ public final class StoreException extends ParleyException {
         super(message);
     }
 
+    /** Whether a row was read but its content cannot be: its dialogue is broken, not the database. */
+    public boolean unreadable() {
+        for (Throwable t = getCause(); t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof UnreadableRow) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * Whether the database refused for want of disk space: SQLite's SQLITE_FULL (13, "database or disk is full"),
      * PostgreSQL's disk_full (SQLSTATE 53100). The one cause the server names to the client, since the client can
