@@ -9,8 +9,7 @@
         body.append(el('tr', { 'data-name': r.name },
           el('td', {}, el('a', { href: '/ui/reports/' + encodeURIComponent(r.name), text: r.name })),
           el('td', { text: (r.domains || []).join('; ') }),
-          el('td', { text: r.modified || '' }),
-          el('td', {}, el('code', { text: r.path }))));
+          el('td', { text: r.modified || '' })));
       }
       document.getElementById('reports-note').textContent = !data.configured
         ? 'No report directories: start the server with --reports DIR.'

@@ -2,6 +2,7 @@ package dev.parley.web;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -14,7 +15,8 @@ import java.util.stream.Stream;
 /**
  * The experiment report directories {@code parley serve --reports DIR} shows: DIR itself when it holds a
  * {@code report.html}, else each of its subdirectories that does. Read afresh on every request, so a report written
- * while the server runs appears; only files directly inside a listed directory are ever served.
+ * while the server runs appears; only regular files directly inside a listed directory are ever served, never
+ * through a symbolic link (a report directory that is a link is not listed either, unless it is a root itself).
  */
 public final class ReportsIndex {
 
@@ -40,11 +42,14 @@ public final class ReportsIndex {
         Map<String, Report> out = new LinkedHashMap<>();
         for (Path root : roots) {
             List<Path> dirs = new ArrayList<>();
-            if (Files.isRegularFile(root.resolve(PAGE))) {
+            if (Files.isRegularFile(root.resolve(PAGE), LinkOption.NOFOLLOW_LINKS)) {
                 dirs.add(root);
             } else if (Files.isDirectory(root)) {
                 try (Stream<Path> s = Files.list(root)) {
-                    s.filter(d -> Files.isRegularFile(d.resolve(PAGE))).sorted().forEach(dirs::add);
+                    // a subdirectory that is a link may lead anywhere: only real subdirectories are reports
+                    s.filter(d -> Files.isDirectory(d, LinkOption.NOFOLLOW_LINKS)
+                            && Files.isRegularFile(d.resolve(PAGE), LinkOption.NOFOLLOW_LINKS)).sorted()
+                            .forEach(dirs::add);
                 } catch (IOException e) {
                     continue; // a root that cannot be listed now shows nothing
                 }
@@ -69,6 +74,8 @@ public final class ReportsIndex {
             return Optional.empty();
         }
         Path f = r.dir().resolve(file).normalize();
-        return f.getParent().equals(r.dir()) && Files.isRegularFile(f) ? Optional.of(f) : Optional.empty();
+        // a link is never followed, so a file inside the directory cannot lead outside it
+        return f.getParent().equals(r.dir()) && Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS) ? Optional.of(f)
+                : Optional.empty();
     }
 }

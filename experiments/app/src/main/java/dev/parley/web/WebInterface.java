@@ -90,22 +90,22 @@ public final class WebInterface implements DialogueServer.Extension {
         });
         r.post("/ui/api/dialogues", ctx -> {
             r.operator(ctx);
-            json(ctx, create(r.jsonBody(ctx)));
+            json(ctx, create(fields(r.jsonBody(ctx), "protocol", "domain", "scenario")));
         });
         r.get("/ui/api/dialogues/{id}", ctx -> {
             json(ctx, dialogue(r.segments(ctx).get(3), since(ctx.queryParam("since")), r.isOperator(ctx)));
         });
         r.post("/ui/api/dialogues/{id}/seat", ctx -> {
-            JsonNode body = r.jsonBody(ctx);
+            JsonNode body = fields(r.jsonBody(ctx), "participantID");
             json(ctx, seat(r.segments(ctx).get(3), text(body, "participantID")));
         });
         r.post("/ui/api/dialogues/{id}/check", ctx -> {
-            JsonNode body = r.jsonBody(ctx);
+            JsonNode body = fields(r.jsonBody(ctx), "participantID", "moveID", "reply");
             json(ctx, check(r.segments(ctx).get(3), text(body, "participantID"), text(body, "moveID"),
                     body.get("reply")));
         });
         r.post("/ui/api/dialogues/{id}/agent", ctx -> {
-            JsonNode body = r.jsonBody(ctx);
+            JsonNode body = fields(r.jsonBody(ctx), "role");
             r.operator(ctx);
             DomainPlay.Table t = table(r.segments(ctx).get(3));
             json(ctx, agentJson(play.invite(t, text(body, "role"))));
@@ -358,11 +358,12 @@ public final class WebInterface implements DialogueServer.Extension {
         ObjectNode o = JSON.createObjectNode().put("configured", reports.configured());
         ArrayNode a = o.putArray("reports");
         for (ReportsIndex.Report r : reports.reports().values()) {
-            ObjectNode x = a.addObject().put("name", r.name()).put("path", r.dir().toString());
+            // the name only: the server's own paths are nobody else's business
+            ObjectNode x = a.addObject().put("name", r.name());
             try {
                 x.put("modified", Files.getLastModifiedTime(r.dir().resolve(ReportsIndex.PAGE)).toString());
                 Path json = r.dir().resolve("report.json");
-                if (Files.isRegularFile(json)) {
+                if (Files.isRegularFile(json, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
                     JsonNode j = JSON.readTree(json.toFile());
                     ArrayNode domains = x.putArray("domains");
                     if (j != null && j.isArray()) {
@@ -371,7 +372,7 @@ public final class WebInterface implements DialogueServer.Extension {
                     }
                 }
             } catch (IOException e) {
-                x.put("error", "cannot read: " + e.getMessage());
+                x.put("error", "cannot read its report.json");
             }
         }
         return o;
@@ -384,6 +385,21 @@ public final class WebInterface implements DialogueServer.Extension {
     }
 
     // ------------------------------------------------------------------ responses
+
+    /** The body, refused (400) when it has a field besides {@code allowed}: a misspelt field is not ignored. */
+    private static JsonNode fields(JsonNode body, String... allowed) {
+        if (body != null && body.isObject()) {
+            List<String> known = List.of(allowed);
+            for (Iterator<String> it = body.fieldNames(); it.hasNext(); ) {
+                String f = it.next();
+                if (!known.contains(f)) {
+                    throw new ServiceException.Invalid("unknown field \"" + f + "\" (fields: "
+                            + String.join(", ", known) + ")");
+                }
+            }
+        }
+        return body;
+    }
 
     private static String text(JsonNode body, String field) {
         JsonNode v = body == null ? null : body.get(field);
@@ -417,7 +433,7 @@ public final class WebInterface implements DialogueServer.Extension {
         try {
             send(ctx, name.substring(name.lastIndexOf('.') + 1), Files.readAllBytes(f));
         } catch (IOException e) {
-            throw new ServiceException.NotFound("cannot read " + name + ": " + e.getMessage());
+            throw new ServiceException.NotFound("cannot read " + name);
         }
     }
 

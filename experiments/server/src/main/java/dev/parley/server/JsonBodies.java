@@ -71,6 +71,14 @@ final class JsonBodies {
      * non-array: the description says array, and a client sending null has most likely lost its list.
      */
     static List<DialogueService.Named> participants(JsonNode body) {
+        if (body != null) {
+            for (Iterator<String> it = body.fieldNames(); it.hasNext(); ) {
+                String f = it.next();
+                if (!f.equals("participants")) {
+                    throw new ServiceException.Invalid("unknown field \"" + f + "\" (fields: participants)");
+                }
+            }
+        }
         JsonNode list = body == null ? null : body.get("participants");
         if (list == null) {
             return List.of();
