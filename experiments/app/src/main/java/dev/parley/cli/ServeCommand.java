@@ -101,6 +101,11 @@ final class ServeCommand implements Callable<Integer> {
             description = "Most open connections; further ones wait to be accepted (default: ${DEFAULT-VALUE}).")
     int maxConnections;
 
+    @Option(names = "--max-connections-per-address", paramLabel = "N",
+            description = "Most open connections from one client address; more are closed at once, so that one "
+                    + "address cannot hold them all (default: a quarter of --max-connections).")
+    Integer maxConnectionsPerAddress;
+
     @Option(names = "--idle-timeout", defaultValue = "30", paramLabel = "SECONDS",
             description = "A connection that sends nothing for this long (e.g. a stalled upload) is closed "
                     + "(default: ${DEFAULT-VALUE}).")
@@ -176,7 +181,9 @@ final class ServeCommand implements Callable<Integer> {
         DialogueServer server;
         try {
             server = DialogueServer.start(service, new DialogueServer.Config(host, port, maxBody, requestThreads.threads,
-                    maxConnections, idleTimeoutSeconds * 1000L, 10_000, adminToken, exposure),
+                    maxConnections, idleTimeoutSeconds * 1000L, 10_000, adminToken, exposure,
+                    maxConnectionsPerAddress == null ? DialogueServer.Config.defaultPerAddress(maxConnections)
+                            : maxConnectionsPerAddress),
                     new WebInterface(service, play, new ReportsIndex(reports)));
             self.set(WebOptions.loopback(server.uri(), host));
             play.resume(); // the restored dialogues' agents play through the server, so once it listens
@@ -212,6 +219,9 @@ final class ServeCommand implements Callable<Integer> {
         Bounds.atLeast(snapshotEvery, 1, "--snapshot-every");
         Bounds.atLeast(cachedDialogues, 1, "--cached-dialogues");
         Bounds.atLeast(maxMoveBytes, 1, "--max-move-bytes");
+        if (maxConnectionsPerAddress != null) {
+            Bounds.atLeast(maxConnectionsPerAddress, 1, "--max-connections-per-address");
+        }
         Bounds.atLeast(maxDialogueBytes, 1, "--max-dialogue-bytes");
     }
 

@@ -15,6 +15,7 @@ import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.nio.ByteBuffer;
@@ -78,16 +79,28 @@ public final class DialogueServer implements AutoCloseable {
      *                   to loopback clients only
      */
     public record Config(String host, int port, int maxBodyBytes, int threads, int maxConnections,
-                         long idleTimeoutMillis, long stopTimeoutMillis, String adminToken, Exposure exposure) {
+                         long idleTimeoutMillis, long stopTimeoutMillis, String adminToken, Exposure exposure,
+                         int maxConnectionsPerAddress) {
         public Config {
             if (maxBodyBytes < 1 || threads < 1 || port < 0 || port > 65535 || maxConnections < 1
-                    || idleTimeoutMillis < 1 || stopTimeoutMillis < 0) {
+                    || idleTimeoutMillis < 1 || stopTimeoutMillis < 0 || maxConnectionsPerAddress < 1) {
                 throw new IllegalArgumentException("bad server config " + port + "/" + maxBodyBytes + "/" + threads
-                        + "/" + maxConnections + "/" + idleTimeoutMillis);
+                        + "/" + maxConnections + "/" + idleTimeoutMillis + "/" + maxConnectionsPerAddress);
             }
             if (exposure == null) {
                 exposure = Exposure.LOCAL;
             }
+        }
+
+        /** The default of {@code maxConnectionsPerAddress}: a quarter of all, so one address never holds them all. */
+        public static int defaultPerAddress(int maxConnections) {
+            return Math.max(1, maxConnections / 4);
+        }
+
+        public Config(String host, int port, int maxBodyBytes, int threads, int maxConnections,
+                      long idleTimeoutMillis, long stopTimeoutMillis, String adminToken, Exposure exposure) {
+            this(host, port, maxBodyBytes, threads, maxConnections, idleTimeoutMillis, stopTimeoutMillis, adminToken,
+                    exposure, defaultPerAddress(maxConnections));
         }
 
         public Config(String host, int port, int maxBodyBytes, int threads, int maxConnections,
@@ -172,6 +185,7 @@ public final class DialogueServer implements AutoCloseable {
             // on stop Jetty cuts every connection idle for this long (1 s by default): an upload paused for a
             // second when SIGTERM comes would be cut with 408 though the grace period has time for it
             connector.setShutdownIdleTimeout(Math.min(config.idleTimeoutMillis(), config.stopTimeoutMillis()));
+            connector.addBean(new PerAddressLimit(config.maxConnectionsPerAddress()));
             this.connector = connector;
             return connector;
         });
@@ -247,6 +261,47 @@ public final class DialogueServer implements AutoCloseable {
                             : c;
                 }
             }, response, callback);
+        }
+    }
+
+    /**
+     * Caps the connections one client address holds (issue 45, finding 5): the server-wide limit stops accepting once
+     * reached, so without this one address holding slow requests kept every other client out. A connection over the
+     * cap is closed as soon as it opens.
+     */
+    private static final class PerAddressLimit implements org.eclipse.jetty.io.Connection.Listener {
+        private final int max;
+        private final java.util.concurrent.ConcurrentHashMap<InetAddress, Integer> open =
+                new java.util.concurrent.ConcurrentHashMap<>();
+
+        PerAddressLimit(int max) {
+            this.max = max;
+        }
+
+        @Override
+        public void onOpened(org.eclipse.jetty.io.Connection c) {
+            InetAddress a = address(c);
+            if (a == null) {
+                return;
+            }
+            int n = open.merge(a, 1, Integer::sum);
+            if (n > max) {
+                LOG.debug("{} holds {} connections, over the limit of {} an address: closing the newest", a, n, max);
+                c.getEndPoint().close();
+            }
+        }
+
+        @Override
+        public void onClosed(org.eclipse.jetty.io.Connection c) {
+            InetAddress a = address(c);
+            if (a != null) {
+                open.computeIfPresent(a, (k, n) -> n <= 1 ? null : n - 1);
+            }
+        }
+
+        private static InetAddress address(org.eclipse.jetty.io.Connection c) {
+            return c.getEndPoint().getRemoteSocketAddress() instanceof java.net.InetSocketAddress i
+                    ? i.getAddress() : null;
         }
     }
 
