@@ -2,7 +2,10 @@
 (function () {
   const { api, el, clear, fmt } = Parley;
   const started = performance.now();
-  const id = new URLSearchParams(window.location.search).get('id');
+  const query = new URLSearchParams(window.location.search);
+  const id = query.get('id');
+  // an invitation link names the seat it is for and carries its code: the seat is taken with it
+  const invitation = query.get('invitation');
   const storeKey = 'parley.seat.' + id;
   let seen = 0;
   let seat = null;
@@ -77,7 +80,8 @@
   async function join(player) {
     showError('page-error', '');
     try {
-      const j = await api('GET', '/dialogue/' + encodeURIComponent(id) + '/join/' + encodeURIComponent(player));
+      const j = await api('GET', '/dialogue/' + encodeURIComponent(id) + '/join/' + encodeURIComponent(player)
+        + (invitation ? '?invitation=' + encodeURIComponent(invitation) : ''));
       seat = { participantID: j.participantID, player: j.player };
       window.sessionStorage.setItem(storeKey, JSON.stringify(seat));
       seatKey = null;
@@ -367,8 +371,26 @@
     setTimeout(loop, awaySince === null ? 600 : 1000);
   }
 
+  /** The invitation links the creator of this dialogue received (index.js keeps them for this tab). */
+  function showInvitations() {
+    let links = null;
+    try {
+      links = JSON.parse(window.sessionStorage.getItem('parley.invitations.' + id) || 'null');
+    } catch (e) {
+      links = null;
+    }
+    if (!links || !links.length) return;
+    const list = clear($('invitations'));
+    for (const i of links) {
+      const url = new URL(i.link, window.location.href).href;
+      list.append(el('li', {}, el('span', { text: i.player + ': ' }), el('code', { text: url })));
+    }
+    $('invitations-panel').hidden = false;
+  }
+
   document.addEventListener('DOMContentLoaded', () => {
     $('dialogue-id').textContent = id || '';
+    if (id) showInvitations();
     document.title = 'Parley · dialogue ' + (id || '');
     if (!id) {
       showError('page-error', 'No dialogue id: open this page from the dialogue list.');

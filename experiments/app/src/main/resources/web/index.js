@@ -55,6 +55,8 @@
     out.textContent = '';
     try {
       const r = await api('POST', '/ui/api/dialogues', body);
+      // the seats' invitation links, shown to the creator on the dialogue's page (this tab only)
+      window.sessionStorage.setItem('parley.invitations.' + r.dialogueID, JSON.stringify(r.invitations || []));
       window.location.href = '/ui/dialogue?id=' + encodeURIComponent(r.dialogueID);
     } catch (e) {
       out.textContent = 'Not created: ' + e.message;

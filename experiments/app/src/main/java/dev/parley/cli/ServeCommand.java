@@ -135,6 +135,12 @@ final class ServeCommand implements Callable<Integer> {
                     + "from this machine. Repeatable.")
     List<String> trustedProxies = new java.util.ArrayList<>();
 
+    @Option(names = "--open-join",
+            description = "DGEP's open join: anyone with a dialogue's id may take any free seat. Without it, a "
+                    + "participant other than the operator takes a seat with the invitation its creator received "
+                    + "(/dialogue/new and the pages return one per seat).")
+    boolean openJoin;
+
     @Option(names = "--init",
             description = "Create a dialogue store in a database that has none (an empty file, an empty or "
                     + "another program's database). Without it such a database is refused.")
@@ -279,7 +285,7 @@ final class ServeCommand implements Callable<Integer> {
                 throw new UserInputException("--trusted-proxy " + p + ": give the proxy's IP address");
             }
         }
-        return new dev.parley.server.Exposure(publicUrls, trustedProxies);
+        return new dev.parley.server.Exposure(publicUrls, trustedProxies, openJoin);
     }
 
     private String adminToken() {

@@ -246,8 +246,17 @@ public final class DomainPlay implements AutoCloseable {
         return domains.stream().filter(d -> d.name().equals(name)).findFirst();
     }
 
+    /** A dialogue just started: its table and the invitations to its seats, for its creator. */
+    public record Started(Table table, List<DialogueService.Invitation> invitations) {
+    }
+
     /** Starts a dialogue of the domain's protocol in scenario {@code scenario}; its game is solved meanwhile. */
     public Table create(String domainName, long scenario) {
+        return start(domainName, scenario).table();
+    }
+
+    /** As {@link #create}, with the invitations to the seats. */
+    public Started start(String domainName, long scenario) {
         Domain d = domain(domainName).orElseThrow(() -> new ServiceException.NotFound("no dialogue domain " + domainName
                 + " (domains: " + String.join(", ", domains.stream().map(Domain::name).toList()) + ")"));
         if (scenario < 0) {
@@ -260,11 +269,11 @@ public final class DomainPlay implements AutoCloseable {
         }
         int k = (int) scenario; // below the scenario count, an int
         model(d); // start solving now: a person reads the page before the first turn
-        String id = service.create(protocolName(d), List.of(),
-                Optional.of(DomainBinding.of(bindingName(d), k, gameJson()))).dialogueId();
-        Table t = new Table(id, d, k);
-        tables.put(id, t);
-        return t;
+        DialogueService.Created c = service.create(protocolName(d), List.of(),
+                Optional.of(DomainBinding.of(bindingName(d), k, gameJson())));
+        Table t = new Table(c.dialogueId(), d, k);
+        tables.put(c.dialogueId(), t);
+        return new Started(t, c.invitations());
     }
 
     /**
@@ -456,13 +465,13 @@ public final class DomainPlay implements AutoCloseable {
         DgepClient client = new DgepClient(server.get(), Duration.ofSeconds(30));
         DgepClient.Joined joined;
         try {
-            // the seat is taken now, so nobody moves before the agent is there, though the game may still be solving
-            joined = client.join(t.dialogueId(), role);
-        } catch (AgentException e) {
+            // the seat is taken now, so nobody moves before the agent is there, though the game may still be solving;
+            // in this process, as the operator who invited it: the seat's invitation is its creator's to hand out
+            DialogueService.Joined j = service.join(t.dialogueId(), role);
+            joined = new DgepClient.Joined(j.participantId(), j.handle(), j.player());
+        } catch (RuntimeException e) {
             agents.remove(t.dialogueId());
-            throw e.status() == 409 ? new ServiceException.Conflict(e.getMessage())
-                    : e.status() == 404 ? new ServiceException.NotFound(e.getMessage())
-                    : new ServiceException.Unavailable(e.getMessage());
+            throw e;
         }
         try {
             service.saveAgent(t.dialogueId(), role, joined.participantId(), progressJson(SteeredAgent.Progress.START));

@@ -152,11 +152,27 @@ public final class WebInterface implements DialogueServer.Extension {
                 scenario = k.decimalValue().toBigInteger().max(java.math.BigInteger.valueOf(Long.MIN_VALUE))
                         .min(java.math.BigInteger.valueOf(Long.MAX_VALUE)).longValueExact();
             }
-            DomainPlay.Table t = play.create(text(body, "domain"), scenario);
-            return JSON.createObjectNode().put("dialogueID", t.dialogueId()).put("domain", t.domain().name())
+            DomainPlay.Started started = play.start(text(body, "domain"), scenario);
+            DomainPlay.Table t = started.table();
+            ObjectNode o = JSON.createObjectNode().put("dialogueID", t.dialogueId()).put("domain", t.domain().name())
                     .put("scenario", t.scenario());
+            return invitations(o, t.dialogueId(), started.invitations());
         }
-        return JSON.createObjectNode().put("dialogueID", service.create(text(body, "protocol")));
+        DialogueService.Created c = service.create(text(body, "protocol"), List.of());
+        return invitations(JSON.createObjectNode().put("dialogueID", c.dialogueId()), c.dialogueId(),
+                c.invitations());
+    }
+
+    /** One link per free seat, for the creator to give each player: the seat is taken with it alone. */
+    private static ObjectNode invitations(ObjectNode o, String id, List<DialogueService.Invitation> invitations) {
+        ArrayNode a = o.putArray("invitations");
+        for (DialogueService.Invitation i : invitations) {
+            a.addObject().put("player", i.handle()).put("invitation", i.code()).put("link", "/ui/dialogue?id="
+                    + java.net.URLEncoder.encode(id, java.nio.charset.StandardCharsets.UTF_8) + "&invitation="
+                    + java.net.URLEncoder.encode(i.code(), java.nio.charset.StandardCharsets.UTF_8) + "&seat="
+                    + java.net.URLEncoder.encode(i.handle(), java.nio.charset.StandardCharsets.UTF_8));
+        }
+        return o;
     }
 
     private JsonNode dialogues() {

@@ -76,4 +76,25 @@ class PrivacyAttackTest {
         // two scenarios, twenty draws: both appear but with probability 2^-19
         assertThat(drawn).containsExactlyInAnyOrder(0, 1);
     }
+
+    @Test
+    void aPagesDialoguesSeatsAreTakenWithTheirInvitationLinksAlone() {
+        JsonNode created = web.send("POST", "/ui/api/dialogues", Map.of("domain", "fruit-trading"), OPERATOR).json();
+        String id = created.get("dialogueID").asText();
+        JsonNode invitations = created.get("invitations");
+        assertThat(invitations).hasSize(2);
+        String seat = invitations.get(0).get("player").asText();
+        String code = invitations.get(0).get("invitation").asText();
+        assertThat(invitations.get(0).get("link").asText()).startsWith("/ui/dialogue?id=" + id + "&invitation=");
+        // someone given the dialogue's page (its id) but not this seat's link
+        assertThat(web.get("/dialogue/" + id + "/join/" + seat).status()).isEqualTo(403);
+        assertThat(web.get("/dialogue/" + id + "/join/" + seat + "?invitation="
+                + invitations.get(1).get("invitation").asText()).status()).isEqualTo(403);
+        assertThat(web.get("/dialogue/" + id + "/join/" + seat + "?invitation=" + code).status()).isEqualTo(200);
+        // the operator seats the steered agent in the other seat without its link
+        String other = invitations.get(1).get("player").asText();
+        WebFixture.Reply agent = web.send("POST", "/ui/api/dialogues/" + id + "/agent", Map.of("role", other),
+                OPERATOR);
+        assertThat(agent.status()).as(agent.json().toString()).isEqualTo(200);
+    }
 }

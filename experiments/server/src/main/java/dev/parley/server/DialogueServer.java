@@ -441,12 +441,7 @@ public final class DialogueServer implements AutoCloseable {
 
         /** Whether the caller has the operator's rights ({@link #operator(Context)} would let it through). */
         public boolean isOperator(Context ctx) {
-            try {
-                DialogueServer.this.operator(ctx);
-                return true;
-            } catch (ApiException e) {
-                return false;
-            }
+            return DialogueServer.this.isOperator(ctx);
         }
 
         /** The request body as JSON within the body limit, or null when there is none. */
@@ -506,6 +501,7 @@ public final class DialogueServer implements AutoCloseable {
             List<DialogueService.Named> named = JsonBodies.participants(bodies.optionalJsonObject(ctx));
             DialogueService.Created c = service.create(seg(ctx, 2), named);
             ObjectNode o = DgepJson.MAPPER.createObjectNode().put("dialogueID", c.dialogueId());
+            invitations(o, c);
             if (!named.isEmpty()) {
                 ArrayNode a = o.putArray("participants");
                 for (DialogueService.NamedJoin j : c.participants()) {
@@ -524,8 +520,15 @@ public final class DialogueServer implements AutoCloseable {
             send(ctx, 200, DgepJson.seats(v.seats(), o));
         });
         io.javalin.http.Handler join = ctx -> {
-            bodies.optionalJsonObject(ctx);
-            DialogueService.Joined j = service.join(seg(ctx, 1), seg(ctx, 3));
+            JsonNode body = bodies.optionalJsonObject(ctx);
+            String invitation = ctx.queryParam("invitation");
+            if (invitation == null && body != null && body.path("invitation").isTextual()) {
+                invitation = body.get("invitation").asText();
+            }
+            // the operator (and anyone, with DGEP's open join) takes any free seat; others need its invitation
+            DialogueService.Joined j = config.exposure().openJoin() || isOperator(ctx)
+                    ? service.join(seg(ctx, 1), seg(ctx, 3))
+                    : service.joinInvited(seg(ctx, 1), seg(ctx, 3), invitation);
             send(ctx, 200, DgepJson.MAPPER.createObjectNode().put("participantID", j.participantId())
                     .put("player", j.handle()).put("protocolPlayer", j.player()));
         };
@@ -553,6 +556,26 @@ public final class DialogueServer implements AutoCloseable {
         r.get("/dialogue/{id}/nodeset", ctx -> send(ctx, 200, DgepJson.nodeSet(service.nodeSet(seg(ctx, 1)))));
         r.get("/dialogue/{id}/status", ctx -> send(ctx, 200, DgepJson.status(service.status(seg(ctx, 1)))));
         r.get("/openapi.json", ctx -> send(ctx, 200, ApiDescription.json()));
+    }
+
+    /** The invitations of a dialogue just created, one per free seat, for its creator to hand out. */
+    public static void invitations(ObjectNode o, DialogueService.Created c) {
+        if (c.invitations().isEmpty()) {
+            return;
+        }
+        ArrayNode a = o.putArray("invitations");
+        for (DialogueService.Invitation i : c.invitations()) {
+            a.addObject().put("player", i.handle()).put("protocolPlayer", i.player()).put("invitation", i.code());
+        }
+    }
+
+    private boolean isOperator(Context ctx) {
+        try {
+            operator(ctx);
+            return true;
+        } catch (ApiException e) {
+            return false;
+        }
     }
 
     private static String seg(Context ctx, int i) {

@@ -262,8 +262,15 @@ public final class DialogueService implements AutoCloseable {
     public record Named(String name, String player) {
     }
 
-    /** A dialogue created with its participants seated: their tokens, in the order they were named. */
-    public record Created(String dialogueId, List<NamedJoin> participants) {
+    /**
+     * A dialogue created with its participants seated: their tokens, in the order they were named; and an invitation
+     * for each seat left free, which a participant other than the operator needs to take that seat.
+     */
+    public record Created(String dialogueId, List<NamedJoin> participants, List<Invitation> invitations) {
+    }
+
+    /** The invitation to a free seat: a secret code, returned once to the dialogue's creator, stored hashed. */
+    public record Invitation(String handle, String player, String code) {
     }
 
     /** One named participant's seat and token. */
@@ -316,12 +323,21 @@ public final class DialogueService implements AutoCloseable {
             seats.set(i, seat.join(Tokens.hash(token), at));
             joined.add(new NamedJoin(n.name(), new Joined(token, seat.handle(), seat.player())));
         }
+        List<Invitation> invitations = new ArrayList<>();
+        Map<Integer, String> hashes = new LinkedHashMap<>();
+        for (int i = 0; i < seats.size(); i++) {
+            if (!seats.get(i).filled()) {
+                String code = Tokens.participantToken();
+                invitations.add(new Invitation(seats.get(i).handle(), seats.get(i).player(), code));
+                hashes.put(i, Tokens.hash(code));
+            }
+        }
         String id = Tokens.dialogueId();
-        store.createDialogue(id, entry.name(), at, seats, Snapshots.of(d), binding);
+        store.createDialogue(id, entry.name(), at, seats, Snapshots.of(d), binding, hashes);
         dialogues.add(new ServedDialogue(id, entry.name(), entry.protocol(), seats, d, List.of(),
                 binding.orElse(null)));
         LOG.info("dialogue {} created on {} with {} participants seated", id, entry.name(), joined.size());
-        return new Created(id, joined);
+        return new Created(id, joined, invitations);
     }
 
     private static int freeSeat(List<Seat> seats, Dialogue d, String role) {
@@ -358,12 +374,43 @@ public final class DialogueService implements AutoCloseable {
      * the player holds. The token is returned once and never stored in the clear.
      */
     public Joined join(String dialogueId, String role) {
+        return join(dialogueId, role, null, false);
+    }
+
+    /**
+     * As {@link #join(String, String)}, for a participant who is not the operator: the seat is the one
+     * {@code invitation} was made for, and it must match {@code role}. 403 without an invitation, or with one that
+     * is not this dialogue's; a dialogue created without invitations (before they existed) is joined as before.
+     */
+    public Joined joinInvited(String dialogueId, String role, String invitation) {
+        return join(dialogueId, role, invitation, true);
+    }
+
+    private Joined join(String dialogueId, String role, String invitation, boolean invited) {
+        Map<Integer, String> invitations = invited ? store.invitations(dialogueId) : Map.of();
+        String presented = invitation == null || invitation.isEmpty() ? null : Tokens.hash(invitation);
+        if (!invitations.isEmpty() && presented == null) {
+            throw new ServiceException.NotParticipant("the seats of dialogue " + dialogueId + " are taken with "
+                    + "their invitations: ask its creator for yours (?invitation=CODE)");
+        }
+        int invitedSeat = -1;
+        for (Map.Entry<Integer, String> e : invitations.entrySet()) {
+            // every one compared, so the time taken does not tell which matched
+            if (Tokens.sameHash(presented, e.getValue())) {
+                invitedSeat = e.getKey();
+            }
+        }
+        if (!invitations.isEmpty() && invitedSeat < 0) {
+            throw new ServiceException.NotParticipant("that invitation is not one of dialogue " + dialogueId + "'s");
+        }
+        int only = invitedSeat;
         return dialogues.read(dialogueId, s -> {
             boolean any = false;
             for (int i = 0; i < s.seats.size(); i++) {
                 Seat seat = s.seats.get(i);
                 Set<String> roles = s.dialogue.roles(seat.handle());
-                if (!seat.handle().equals(role) && !seat.player().equals(role) && !roles.contains(role)) {
+                if (!seat.handle().equals(role) && !seat.player().equals(role) && !roles.contains(role)
+                        || only >= 0 && i != only) {
                     continue;
                 }
                 any = true;
@@ -385,6 +432,10 @@ public final class DialogueService implements AutoCloseable {
                 s.seats.set(i, seat.join(hash, at));
                 LOG.info("dialogue {}: {} joined", s.id, seat.handle());
                 return new Joined(token, seat.handle(), seat.player());
+            }
+            if (!any && only >= 0 && only < s.seats.size()) {
+                throw new ServiceException.NotParticipant("that invitation is for seat " + s.seats.get(only).handle()
+                        + " of dialogue " + s.id + ", not " + role);
             }
             if (!any) {
                 throw new ServiceException.NotFound("dialogue " + s.id + " (" + s.protocolName + ") has no player or"

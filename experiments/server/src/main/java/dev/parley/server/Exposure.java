@@ -10,11 +10,22 @@ import java.util.List;
  *                       are the only DNS names accepted in {@code Host} besides {@code localhost}, their origins the
  *                       only other origins; a server with one is public, and "this machine only" never applies
  * @param trustedProxies peer addresses of reverse proxies whose {@code X-Forwarded-For} names the client
+ * @param openJoin       DGEP's open join: anyone with a dialogue's id may take a free seat; without it a participant
+ *                       other than the operator needs the seat's invitation
  */
-public record Exposure(List<URI> publicUrls, List<String> trustedProxies) {
+public record Exposure(List<URI> publicUrls, List<String> trustedProxies, boolean openJoin) {
 
-    /** Reached on this machine only, through no proxy. */
-    public static final Exposure LOCAL = new Exposure(List.of(), List.of());
+    /** Reached on this machine only, through no proxy, seats taken with their invitations. */
+    public static final Exposure LOCAL = new Exposure(List.of(), List.of(), false);
+
+    public Exposure(List<URI> publicUrls, List<String> trustedProxies) {
+        this(publicUrls, trustedProxies, false);
+    }
+
+    /** This exposure with DGEP's open join on or off. */
+    public Exposure withOpenJoin(boolean open) {
+        return new Exposure(publicUrls, trustedProxies, open);
+    }
 
     public Exposure {
         publicUrls = List.copyOf(publicUrls);

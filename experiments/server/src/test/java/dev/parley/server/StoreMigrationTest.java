@@ -40,9 +40,10 @@ class StoreMigrationTest {
             assertThat(chat.say(0).status()).isEqualTo(200);
             assertThat(chat.say(1).status()).isEqualTo(200);
         }
-        // what a version 2 store is: this one without the binding table, at version 2
+        // what a version 2 store is: this one without the binding and invitation tables, at version 2
         try (Connection c = sql(); Statement st = c.createStatement()) {
             st.execute("DROP TABLE parley_binding");
+            st.execute("DROP TABLE parley_invitation");
             st.executeUpdate("UPDATE parley_schema SET version = 2");
         }
         try (TestServer ts = TestServer.sqlite(dir)) {
@@ -52,7 +53,7 @@ class StoreMigrationTest {
         try (Connection c = sql(); Statement st = c.createStatement();
              ResultSet rs = st.executeQuery("SELECT version FROM parley_schema")) {
             assertThat(rs.next()).isTrue();
-            assertThat(rs.getInt(1)).isEqualTo(DialogueStore.SCHEMA_VERSION).isEqualTo(3);
+            assertThat(rs.getInt(1)).isEqualTo(DialogueStore.SCHEMA_VERSION).isEqualTo(4);
         }
         // a domain's dialogue keeps its binding and its agent across a reopen
         DomainBinding b = DomainBinding.of("chat-domain", 1, "{\"scenarios\":2}");

@@ -79,14 +79,27 @@ class WhoMayDoWhatTest {
         is(as(OPERATOR, "PUT", "/protocol", SECRETS), 201);
         is(as(null, "GET", "/dialogue/new/Secrets", null), 401);
         is(as("not-the-operator", "POST", "/dialogue/new/Secrets", null), 403);
-        String id = as(OPERATOR, "GET", "/dialogue/new/Secrets", null).json().get("dialogueID").asText();
+        com.fasterxml.jackson.databind.JsonNode created = as(OPERATOR, "GET", "/dialogue/new/Secrets", null).json();
+        String id = created.get("dialogueID").asText();
         String other = as(OPERATOR, "GET", "/dialogue/new/Secrets", null).json().get("dialogueID").asText();
+        // the creator receives one invitation per free seat
+        assertThat(created.get("invitations")).hasSize(2);
+        String annInvite = created.get("invitations").get(0).get("invitation").asText();
+        String benInvite = created.get("invitations").get(1).get("invitation").asText();
+        assertThat(created.get("invitations").get(0).get("player").asText()).isEqualTo("Ann");
 
-        // joining: anyone, while the seat is free; the token is the seat's from then on
-        String ann = as(null, "GET", "/dialogue/" + id + "/join/Ann", null).json().get("participantID").asText();
-        String ben = as(null, "GET", "/dialogue/" + id + "/join/Ben", null).json().get("participantID").asText();
-        is(as(null, "GET", "/dialogue/" + id + "/join/Ann", null), 409);
-        String stranger = as(null, "GET", "/dialogue/" + other + "/join/Ann", null).json().get("participantID")
+        // joining: with the seat's invitation, while the seat is free; the token is the seat's from then on. Without
+        // one, or with another seat's or dialogue's, 403: a dialogue's id does not give its seats away
+        is(as(null, "GET", "/dialogue/" + id + "/join/Ann", null), 403);
+        is(as(null, "GET", "/dialogue/" + id + "/join/Ann?invitation=" + benInvite, null), 403);
+        is(as(null, "GET", "/dialogue/" + other + "/join/Ann?invitation=" + annInvite, null), 403);
+        String ann = as(null, "GET", "/dialogue/" + id + "/join/Ann?invitation=" + annInvite, null).json()
+                .get("participantID").asText();
+        String ben = as(null, "POST", "/dialogue/" + id + "/join/Ben", "{\"invitation\": \"" + benInvite + "\"}")
+                .json().get("participantID").asText();
+        is(as(null, "GET", "/dialogue/" + id + "/join/Ann?invitation=" + annInvite, null), 409);
+        // the operator takes any free seat without one
+        String stranger = as(OPERATOR, "GET", "/dialogue/" + other + "/join/Ann", null).json().get("participantID")
                 .asText();
         // a participant token is no operator token
         is(as(ann, "PUT", "/protocol", SECRETS.replace("Secrets", "Mine")), 403);
@@ -121,5 +134,15 @@ class WhoMayDoWhatTest {
             String body = as(null, "GET", "/dialogue/" + id + "/" + v, null).body();
             assertThat(body).doesNotContain(ann).doesNotContain(ben);
         }
+    }
+
+    @Test
+    void withDgepsOpenJoinAnyoneWithTheIdTakesAFreeSeat() {
+        ts = new TestServer(dir.resolve("open.db").toString(), DialogueService.Settings.defaults(100), OPERATOR,
+                5_000, Exposure.LOCAL.withOpenJoin(true));
+        String id = as(OPERATOR, "GET", "/dialogue/new/chat", null).json().get("dialogueID").asText();
+        is(as(null, "GET", "/dialogue/" + id + "/join/Ann", null), 200);
+        is(as(null, "POST", "/dialogue/" + id + "/join/Ben", "{}"), 200);
+        is(as(null, "GET", "/dialogue/" + id + "/join/Ben", null), 409);
     }
 }

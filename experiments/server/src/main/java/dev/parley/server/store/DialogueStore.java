@@ -125,7 +125,25 @@ public final class DialogueStore implements AutoCloseable {
      */
     public void createDialogue(String id, String protocol, long createdAt, List<Seat> seats, String snapshot,
                                Optional<DomainBinding> binding) {
+        createDialogue(id, protocol, createdAt, seats, snapshot, binding, java.util.Map.of());
+    }
+
+    /** As above, with the hash of each free seat's invitation, by seat number (see {@link #invitations}). */
+    public void createDialogue(String id, String protocol, long createdAt, List<Seat> seats, String snapshot,
+                               Optional<DomainBinding> binding, java.util.Map<Integer, String> invitationHashes) {
         db.inTransaction("create dialogue " + id, c -> {
+            try (PreparedStatement ins = c.prepareStatement("INSERT INTO parley_invitation (dialogue_id, seat_no, "
+                    + "code_hash) VALUES (?, ?, ?)")) {
+                for (java.util.Map.Entry<Integer, String> e : invitationHashes.entrySet()) {
+                    ins.setString(1, id);
+                    ins.setInt(2, e.getKey());
+                    ins.setString(3, e.getValue());
+                    ins.addBatch();
+                }
+                if (!invitationHashes.isEmpty()) {
+                    ins.executeBatch();
+                }
+            }
             try (PreparedStatement ins = c.prepareStatement("INSERT INTO parley_dialogue "
                     + "(id, protocol, created_at, move_count) VALUES (?, ?, ?, 0)")) {
                 ins.setString(1, id);
@@ -167,6 +185,26 @@ public final class DialogueStore implements AutoCloseable {
                 }
             }
             return null;
+        });
+    }
+
+    /**
+     * The hash of each seat's invitation, by seat number: empty for a dialogue created without invitations (before
+     * store version 4), which anyone with its id may join.
+     */
+    public java.util.Map<Integer, String> invitations(String dialogueId) {
+        return db.inTransaction("read the invitations of dialogue " + dialogueId, c -> {
+            java.util.Map<Integer, String> out = new java.util.LinkedHashMap<>();
+            try (PreparedStatement q = c.prepareStatement(
+                    "SELECT seat_no, code_hash FROM parley_invitation WHERE dialogue_id = ? ORDER BY seat_no")) {
+                q.setString(1, dialogueId);
+                try (ResultSet rs = q.executeQuery()) {
+                    while (rs.next()) {
+                        out.put(rs.getInt(1), rs.getString(2));
+                    }
+                }
+            }
+            return out;
         });
     }
 

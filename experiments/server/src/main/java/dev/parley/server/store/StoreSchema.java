@@ -34,13 +34,16 @@ import org.slf4j.LoggerFactory;
  *       (domain, scenario, game settings) and its steered agent (seat, token, state), so that such a dialogue comes
  *       back whole after a restart. Version 2 migrates by adding the empty table: its domain dialogues stay bare
  *       protocol dialogues, as they were served before.</li>
+ *   <li>Version 4: {@code parley_invitation} holds the hash of each free seat's invitation, which a participant
+ *       other than the operator needs to take that seat. Version 3 migrates by adding the empty table: its
+ *       dialogues have no invitations and are joined as before.</li>
  * </ul>
  *
  * A database with a version newer than this program knows is refused, never written.
  */
 final class StoreSchema {
 
-    static final int VERSION = 3;
+    static final int VERSION = 4;
     private static final Logger LOG = LoggerFactory.getLogger(StoreSchema.class);
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -48,7 +51,7 @@ final class StoreSchema {
     }
 
     /** What the database holds before the store touches it. */
-    enum Found { NOTHING, FOREIGN, VERSION_1, VERSION_2, CURRENT }
+    enum Found { NOTHING, FOREIGN, VERSION_1, VERSION_2, VERSION_3, CURRENT }
 
     static Found inspect(Connection c) throws SQLException {
         List<String> tables = tables(c);
@@ -59,7 +62,7 @@ final class StoreSchema {
                 throw new SQLException("the database has store version " + v + "; this parley reads up to "
                         + VERSION + " (upgrade parley)");
             }
-            return v == 2 ? Found.VERSION_2 : Found.CURRENT;
+            return v == 2 ? Found.VERSION_2 : v == 3 ? Found.VERSION_3 : Found.CURRENT;
         }
         if (tables.contains("parley_dialogue")) {
             return Found.VERSION_1;
@@ -103,10 +106,15 @@ final class StoreSchema {
         Found found = inspect(c);
         switch (found) {
             case CURRENT -> { }
-            case VERSION_2 -> migrateFrom2(c);
+            case VERSION_3 -> migrateFrom3(c);
+            case VERSION_2 -> {
+                migrateFrom2(c);
+                migrateFrom3(c);
+            }
             case VERSION_1 -> {
                 migrateFrom1(c);
                 migrateFrom2(c);
+                migrateFrom3(c);
             }
             case NOTHING, FOREIGN -> {
                 if (!init) {
@@ -140,7 +148,22 @@ final class StoreSchema {
                     + "idem_key VARCHAR(200), PRIMARY KEY (dialogue_id, seq))");
             createVersion2Parts(st, VERSION);
             createBinding(st);
+            createInvitation(st);
         }
+    }
+
+    private static void createInvitation(Statement st) throws SQLException {
+        st.execute("CREATE TABLE parley_invitation (dialogue_id VARCHAR(64) NOT NULL, seat_no INTEGER NOT NULL, "
+                + "code_hash VARCHAR(64) NOT NULL, PRIMARY KEY (dialogue_id, seat_no))");
+    }
+
+    /** Version 3 to 4, in the caller's transaction: the invitation table, empty. */
+    static void migrateFrom3(Connection c) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            createInvitation(st);
+            st.executeUpdate("UPDATE parley_schema SET version = 4, migrated_at = " + System.currentTimeMillis());
+        }
+        LOG.info("dialogue store migrated from version 3 to 4");
     }
 
     private static void createBinding(Statement st) throws SQLException {
@@ -153,10 +176,9 @@ final class StoreSchema {
     static void migrateFrom2(Connection c) throws SQLException {
         try (Statement st = c.createStatement()) {
             createBinding(st);
-            st.executeUpdate("UPDATE parley_schema SET version = " + VERSION + ", migrated_at = "
-                    + System.currentTimeMillis());
+            st.executeUpdate("UPDATE parley_schema SET version = 3, migrated_at = " + System.currentTimeMillis());
         }
-        LOG.info("dialogue store migrated from version 2 to {}", VERSION);
+        LOG.info("dialogue store migrated from version 2 to 3");
     }
 
     private static void createVersion2Parts(Statement st, int version) throws SQLException {
