@@ -69,6 +69,11 @@ public final class DialogueServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DialogueServer.class);
     /** Jetty's own threads besides the request threads: an acceptor, a selector and some slack. */
     private static final int JETTY_THREADS = 4;
+    /**
+     * How long a new connection has to send its first request's headers (at most; the idle timeout if shorter): a
+     * client trickling a byte now and then would otherwise hold it for as long as it likes.
+     */
+    static final long HEADER_DEADLINE_MILLIS = 10_000;
     /** Once no request is in flight, how long a stop leaves the idle keep-alive connections before cutting them. */
     private static final long IDLE_CUT_MILLIS = 100;
 
@@ -124,6 +129,7 @@ public final class DialogueServer implements AutoCloseable {
     private volatile Server jetty;
     private volatile ServerConnector connector;
     private final Extension extension;
+    private final PerAddressLimit perAddress;
     private Map<String, List<String>> routeTable;
 
     /**
@@ -140,6 +146,8 @@ public final class DialogueServer implements AutoCloseable {
         this.extension = extension;
         this.bodies = new RequestBodies(config.maxBodyBytes(), config.idleTimeoutMillis());
         this.guard = new RequestGuard(config.exposure());
+        this.perAddress = new PerAddressLimit(config.maxConnectionsPerAddress(),
+                Math.min(HEADER_DEADLINE_MILLIS, config.idleTimeoutMillis()));
         this.app = Javalin.create(c -> {
             c.startup.showJavalinBanner = false;
             c.startup.showOldJavalinVersionWarning = false;
@@ -170,7 +178,7 @@ public final class DialogueServer implements AutoCloseable {
             // the body is retained up to the limit (plus framing) before the handler runs; beyond it the
             // handler runs and refuses the body with 413 itself
             server.setHandler(graceful);
-            graceful.setHandler(new FailOnIdle(new EagerContentHandler(
+            graceful.setHandler(new FailOnIdle(perAddress, new EagerContentHandler(
                     new EagerContentHandler.RetainedContentLoaderFactory(config.maxBodyBytes() + 16_384L, -1,
                             false))));
             server.addBean(new NetworkConnectionLimit(config.maxConnections(), server));
@@ -185,7 +193,7 @@ public final class DialogueServer implements AutoCloseable {
             // on stop Jetty cuts every connection idle for this long (1 s by default): an upload paused for a
             // second when SIGTERM comes would be cut with 408 though the grace period has time for it
             connector.setShutdownIdleTimeout(Math.min(config.idleTimeoutMillis(), config.stopTimeoutMillis()));
-            connector.addBean(new PerAddressLimit(config.maxConnectionsPerAddress()));
+            connector.addBean(perAddress);
             this.connector = connector;
             return connector;
         });
@@ -247,12 +255,16 @@ public final class DialogueServer implements AutoCloseable {
      * makes such a failure final: the loader hands the request on, reading the body fails, and the client gets 408.
      */
     private static final class FailOnIdle extends Handler.Wrapper {
-        FailOnIdle(Handler next) {
+        private final PerAddressLimit connections;
+
+        FailOnIdle(PerAddressLimit connections, Handler next) {
             super(next);
+            this.connections = connections;
         }
 
         @Override
         public boolean handle(Request request, Response response, Callback callback) throws Exception {
+            connections.begun(request.getConnectionMetaData().getConnection());
             return super.handle(new Request.Wrapper(request) {
                 @Override
                 public Content.Chunk read() {
@@ -267,15 +279,31 @@ public final class DialogueServer implements AutoCloseable {
     /**
      * Caps the connections one client address holds (issue 45, finding 5): the server-wide limit stops accepting once
      * reached, so without this one address holding slow requests kept every other client out. A connection over the
-     * cap is closed as soon as it opens.
+     * cap is closed as soon as it opens, and one that has not sent its first request's headers by the header
+     * deadline is closed then.
      */
     private static final class PerAddressLimit implements org.eclipse.jetty.io.Connection.Listener {
         private final int max;
+        private final long headerDeadlineMillis;
         private final java.util.concurrent.ConcurrentHashMap<InetAddress, Integer> open =
                 new java.util.concurrent.ConcurrentHashMap<>();
+        /** Connections open that have not yet begun a request. */
+        private final java.util.Set<org.eclipse.jetty.io.Connection> waiting =
+                java.util.concurrent.ConcurrentHashMap.newKeySet();
+        private final java.util.concurrent.ScheduledExecutorService deadlines =
+                java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                    Thread t = new Thread(r, "parley-header-deadline");
+                    t.setDaemon(true);
+                    return t;
+                });
 
-        PerAddressLimit(int max) {
+        PerAddressLimit(int max, long headerDeadlineMillis) {
             this.max = max;
+            this.headerDeadlineMillis = headerDeadlineMillis;
+        }
+
+        void begun(org.eclipse.jetty.io.Connection c) {
+            waiting.remove(c);
         }
 
         @Override
@@ -288,11 +316,20 @@ public final class DialogueServer implements AutoCloseable {
             if (n > max) {
                 LOG.debug("{} holds {} connections, over the limit of {} an address: closing the newest", a, n, max);
                 c.getEndPoint().close();
+                return;
             }
+            waiting.add(c);
+            deadlines.schedule(() -> {
+                if (waiting.remove(c)) {
+                    LOG.debug("{} sent no request headers within {} ms: closing", a, headerDeadlineMillis);
+                    c.getEndPoint().close();
+                }
+            }, headerDeadlineMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
         }
 
         @Override
         public void onClosed(org.eclipse.jetty.io.Connection c) {
+            waiting.remove(c);
             InetAddress a = address(c);
             if (a != null) {
                 open.computeIfPresent(a, (k, n) -> n <= 1 ? null : n - 1);
@@ -366,6 +403,8 @@ public final class DialogueServer implements AutoCloseable {
             // closed their connections and stopped all the same
             LOG.warn("stopped with requests still in flight after {} ms: {}", config.stopTimeoutMillis(),
                     e.getMessage());
+        } finally {
+            perAddress.deadlines.shutdownNow();
         }
     }
 

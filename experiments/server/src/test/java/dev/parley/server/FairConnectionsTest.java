@@ -84,4 +84,34 @@ class FairConnectionsTest {
             }
         }
     }
+
+    @Test
+    void aConnectionThatNeverFinishesItsHeadersIsClosedAtTheHeaderDeadline() throws Exception {
+        // an idle timeout of 2 s, so a header deadline of 2 s: a byte every 0.5 s never lets the connection idle
+        try (DialogueService service = new DialogueService(new ProtocolRegistry(), DialogueStore.open(
+                dir.resolve("h.db").toString(), new DialogueStore.Options(1, true)),
+                dev.parley.engine.ExternalConditionResolver.offlineDefault(), 10);
+             DialogueServer server = DialogueServer.start(service, new DialogueServer.Config("127.0.0.1", 0, 4096, 4,
+                     32, 2_000, 1_000, null));
+             Socket slow = from("127.0.0.1", server.port())) {
+            String head = "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: ";
+            long start = System.nanoTime();
+            boolean closed;
+            try {
+                for (int i = 0; i < 10; i++) {
+                    slow.getOutputStream().write(head.charAt(Math.min(i, head.length() - 1)));
+                    slow.getOutputStream().flush();
+                    Thread.sleep(500);
+                }
+                slow.setSoTimeout(1_000);
+                closed = slow.getInputStream().read() < 0;
+            } catch (SocketTimeoutException e) {
+                closed = false; // still open, waiting for the rest of the headers
+            } catch (IOException e) {
+                closed = true; // reset: closed by the server
+            }
+            assertThat(closed).as("the trickling connection is closed").isTrue();
+            assertThat((System.nanoTime() - start) / 1_000_000).isLessThan(10_000);
+        }
+    }
 }

@@ -154,10 +154,14 @@ class HostileInputTest {
         Loopback.Response created = ts.http.send(HttpRequest.newBuilder(ts.http.base().resolve("/dialogue/new/Chat2"))
                 .header("Authorization", "Bearer " + TOKEN).GET());
         assertThat(created.status()).as(created.body()).isEqualTo(200);
-        // playing needs no operator token: joining and moving are the participants' business
+        // playing needs no operator token: joining (with the seat's invitation, which the creator hands out) and
+        // moving are the participants' business
         String id = created.json().get("dialogueID").asText();
-        String ann = ts.http.get("/dialogue/" + id + "/join/Ann").json().get("participantID").asText();
-        ts.http.get("/dialogue/" + id + "/join/Ben");
+        String annInvite = created.json().get("invitations").get(0).get("invitation").asText();
+        String benInvite = created.json().get("invitations").get(1).get("invitation").asText();
+        String ann = ts.http.get("/dialogue/" + id + "/join/Ann?invitation=" + annInvite).json()
+                .get("participantID").asText();
+        ts.http.get("/dialogue/" + id + "/join/Ben?invitation=" + benInvite);
         assertThat(new Chat(ts.http, id, ann, null).say(ann, "hi").status()).isEqualTo(200);
     }
 
