@@ -562,6 +562,13 @@ public final class DialogueService implements AutoCloseable {
                 } catch (RuntimeException e) {
                     LOG.error("dialogue {}: move {} not stored, so not made: {}", s.id, m.index(), e.getMessage(),
                             e);
+                    if (e instanceof StoreException se && se.outcomeUnknown()) {
+                        // memory stays as it was: if the move was stored, the next move finds the database ahead
+                        // and catches up
+                        throw new ServiceException.Unavailable("the database did not confirm the move in time, so "
+                                + "it may or may not have been made: look at the transcript before sending it again "
+                                + "(or send it again with the same Idempotency-Key)");
+                    }
                     throw new ServiceException.Unavailable(e instanceof StoreException se && se.diskFull()
                             ? "the move could not be stored, so it was not made: the database's disk is full; try "
                             + "again once there is space"

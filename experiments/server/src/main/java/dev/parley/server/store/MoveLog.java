@@ -116,7 +116,7 @@ final class MoveLog implements AutoCloseable {
                     if (System.nanoTime() - settleBy >= 0) {
                         throw new StoreException("move " + move.index() + " of dialogue " + move.dialogueId()
                                 + " was not settled within " + (TAKE_DEADLINE_S + WRITE_DEADLINE_S)
-                                + " s; whether it was stored is unknown");
+                                + " s; whether it was stored is unknown", new OutcomeUnknown());
                     }
                 } catch (ExecutionException e) {
                     Throwable cause = e.getCause();
@@ -221,9 +221,11 @@ final class MoveLog implements AutoCloseable {
                         + " was not stored: " + failure, failure));
             }
         } catch (Throwable check) {
-            failure.addSuppressed(check);
+            OutcomeUnknown unknown = new OutcomeUnknown();
+            unknown.addSuppressed(failure);
+            unknown.addSuppressed(check);
             p.done().completeExceptionally(new StoreException("move " + m.index() + " of dialogue "
-                    + m.dialogueId() + " failed and whether it was stored cannot be read now: " + failure, failure));
+                    + m.dialogueId() + " failed and whether it was stored cannot be read now: " + failure, unknown));
         }
     }
 
@@ -238,6 +240,15 @@ final class MoveLog implements AutoCloseable {
                         && json(m.reply()).equals(rs.getString(3))
                         && java.util.Objects.equals(m.words(), rs.getString(4));
             }
+        }
+    }
+
+    /** The cause of a refusal after which the move may or may not be in the database. */
+    static final class OutcomeUnknown extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        OutcomeUnknown() {
+            super("whether the move was stored is unknown", null, false, false);
         }
     }
 

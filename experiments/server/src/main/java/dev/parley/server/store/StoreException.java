@@ -15,6 +15,16 @@ public final class StoreException extends ParleyException {
         super(message);
     }
 
+    /** Whether a move refused with this may be in the database all the same (the one case a 503 does not settle). */
+    public boolean outcomeUnknown() {
+        for (Throwable t = getCause(); t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof MoveLog.OutcomeUnknown) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Whether a row was read but its content cannot be: its dialogue is broken, not the database. */
     public boolean unreadable() {
         for (Throwable t = getCause(); t != null; t = t.getCause() == t ? null : t.getCause()) {
