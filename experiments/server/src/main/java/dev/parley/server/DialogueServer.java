@@ -564,6 +564,10 @@ public final class DialogueServer implements AutoCloseable {
             if (invitation == null && body != null && body.path("invitation").isTextual()) {
                 invitation = body.get("invitation").asText();
             }
+            if (invitation != null && invitation.isEmpty()) {
+                throw new ServiceException.Invalid("the invitation is empty: give the code its creator received, or "
+                        + "none");
+            }
             // the operator (and anyone, with DGEP's open join) takes any free seat; others need its invitation
             DialogueService.Joined j = config.exposure().openJoin() || isOperator(ctx)
                     ? service.join(seg(ctx, 1), seg(ctx, 3))

@@ -59,7 +59,9 @@ final class RequestGuard {
             throw new ApiException(403, "a request from another origin (" + origin + ") may not change anything here");
         }
         String type = ctx.header("Content-Type");
-        if (type != null && !ctx.req().getMethod().equals("PUT")) {
+        // POST only: every POST endpoint takes JSON; PUT /protocol takes DGDL text, which no form can PUT; any other
+        // method is refused by the router (405)
+        if (type != null && ctx.req().getMethod().equals("POST")) {
             String bare = type.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
             if (SIMPLE_TYPES.contains(bare)) {
                 throw new ApiException(415, "this endpoint takes JSON (Content-Type: application/json), not " + bare,

@@ -91,6 +91,7 @@ class WhoMayDoWhatTest {
         // joining: with the seat's invitation, while the seat is free; the token is the seat's from then on. Without
         // one, or with another seat's or dialogue's, 403: a dialogue's id does not give its seats away
         is(as(null, "GET", "/dialogue/" + id + "/join/Ann", null), 403);
+        is(as(OPERATOR, "GET", "/dialogue/" + id + "/join/Ann?invitation=", null), 400);
         is(as(null, "GET", "/dialogue/" + id + "/join/Ann?invitation=" + benInvite, null), 403);
         is(as(null, "GET", "/dialogue/" + other + "/join/Ann?invitation=" + annInvite, null), 403);
         String ann = as(null, "GET", "/dialogue/" + id + "/join/Ann?invitation=" + annInvite, null).json()
