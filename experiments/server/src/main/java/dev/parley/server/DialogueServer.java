@@ -561,12 +561,14 @@ public final class DialogueServer implements AutoCloseable {
         io.javalin.http.Handler join = ctx -> {
             JsonNode body = bodies.optionalJsonObject(ctx);
             String invitation = ctx.queryParam("invitation");
-            if (invitation == null && body != null && body.path("invitation").isTextual()) {
-                invitation = body.get("invitation").asText();
-            }
-            if (invitation != null && invitation.isEmpty()) {
+            String inBody = body != null && body.path("invitation").isTextual() ? body.get("invitation").asText()
+                    : null;
+            if ("".equals(invitation) || "".equals(inBody)) {
                 throw new ServiceException.Invalid("the invitation is empty: give the code its creator received, or "
                         + "none");
+            }
+            if (invitation == null) {
+                invitation = inBody;
             }
             // the operator (and anyone, with DGEP's open join) takes any free seat; others need its invitation
             DialogueService.Joined j = config.exposure().openJoin() || isOperator(ctx)

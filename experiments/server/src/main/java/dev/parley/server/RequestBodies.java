@@ -18,6 +18,9 @@ import java.util.Set;
 final class RequestBodies {
 
     private static final Set<String> INTERACTION_FIELDS = Set.of("speaker", "reply", "target", "text");
+    /** The content types a form or a fetch without preflight may send across sites (issue 45, finding 4). */
+    private static final Set<String> FORM_TYPES = Set.of("application/x-www-form-urlencoded", "multipart/form-data",
+            "text/plain");
 
     private final int maxBodyBytes;
     private final long idleTimeoutMillis;
@@ -88,8 +91,23 @@ final class RequestBodies {
         return false;
     }
 
+    /**
+     * A JSON endpoint refuses the content types an HTML form can send (415), with a body or without: a cross-site form
+     * posting nothing would otherwise create a dialogue or take a seat. No content type at all is a plain client's.
+     */
+    private static void refuseFormTypes(Context ctx) {
+        String type = ctx.header("Content-Type");
+        if (type != null) {
+            String bare = type.split(";", 2)[0].trim().toLowerCase(java.util.Locale.ROOT);
+            if (FORM_TYPES.contains(bare)) {
+                throw new ApiException(415, "this endpoint takes JSON (Content-Type: application/json), not " + bare);
+            }
+        }
+    }
+
     /** {@code new} and {@code join} need no body; one that is sent must still be JSON (DGEP clients send {}). */
     JsonNode optionalJsonObject(Context ctx) {
+        refuseFormTypes(ctx);
         byte[] b = bytes(ctx);
         if (b.length == 0) {
             return null;
@@ -105,6 +123,7 @@ final class RequestBodies {
 
     /** The body of {@code POST /dialogue/{id}/interaction/{move}}. */
     Interaction interaction(Context ctx) {
+        refuseFormTypes(ctx);
         JsonNode root = json.parse(bytes(ctx));
         if (root == null || !root.isObject()) {
             throw new ServiceException.Invalid("the body must be a JSON object {\"speaker\": participantID, "

@@ -6,14 +6,12 @@ import java.net.URI;
 import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * What a request must be before any route sees it, against cross-site pages and DNS rebinding (issue 45, finding
  * 4): a {@code Host} the server answers to, no method override header, and for a request that changes state, no
- * other site's {@code Origin} or {@code Sec-Fetch-Site} and no content type a plain HTML form can send. Also who the
- * client is: the peer, or behind a proxy the operator named, the address the proxy forwarded.
+ * other site's {@code Origin} or {@code Sec-Fetch-Site} (the JSON endpoints also refuse a form's content type: see
+ * {@link RequestBodies}). Also who the client is: the peer, or behind a proxy the operator named, the address the proxy forwarded.
  */
 final class RequestGuard {
 
@@ -23,9 +21,6 @@ final class RequestGuard {
     /** Headers a proxy adds: a request with one of them came through a proxy, so not from "this machine". */
     private static final List<String> FORWARDING = List.of("Forwarded", "X-Forwarded-For", "X-Real-IP",
             "X-Forwarded-Host", "Via");
-    /** The content types a form or a fetch without preflight may send across sites. */
-    private static final Set<String> SIMPLE_TYPES = Set.of("application/x-www-form-urlencoded",
-            "multipart/form-data", "text/plain");
 
     private final Exposure exposure;
 
@@ -57,16 +52,6 @@ final class RequestGuard {
         String origin = ctx.header("Origin");
         if (origin != null && !sameOrigin(origin, ctx.header("Host"))) {
             throw new ApiException(403, "a request from another origin (" + origin + ") may not change anything here");
-        }
-        String type = ctx.header("Content-Type");
-        // POST only: every POST endpoint takes JSON; PUT /protocol takes DGDL text, which no form can PUT; any other
-        // method is refused by the router (405)
-        if (type != null && ctx.req().getMethod().equals("POST")) {
-            String bare = type.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
-            if (SIMPLE_TYPES.contains(bare)) {
-                throw new ApiException(415, "this endpoint takes JSON (Content-Type: application/json), not " + bare,
-                        Map.of());
-            }
         }
     }
 

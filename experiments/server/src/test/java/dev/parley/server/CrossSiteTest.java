@@ -83,6 +83,7 @@ class CrossSiteTest {
                 .status()).isEqualTo(415);
         // a method no route answers is still 405, whatever its content type
         assertThat(send("DELETE", "/protocol", "x", "Content-Type", "text/plain").status()).isEqualTo(405);
+        assertThat(send("POST", "/protocol", "x", "Content-Type", "text/plain").status()).isEqualTo(405);
         // an <img> or a link on another site: a GET that would create a dialogue, or take a seat
         assertThat(send("GET", "/dialogue/new/chat", null, "Sec-Fetch-Site", "cross-site").status())
                 .isEqualTo(403);
