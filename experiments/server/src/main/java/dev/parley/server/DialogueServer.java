@@ -287,6 +287,9 @@ public final class DialogueServer implements AutoCloseable {
         private final long headerDeadlineMillis;
         private final java.util.concurrent.ConcurrentHashMap<InetAddress, Integer> open =
                 new java.util.concurrent.ConcurrentHashMap<>();
+        /** The address of each open connection, kept from its opening: a closed one may no longer tell it. */
+        private final java.util.concurrent.ConcurrentHashMap<org.eclipse.jetty.io.Connection, InetAddress> addressOf =
+                new java.util.concurrent.ConcurrentHashMap<>();
         /** Connections open that have not yet begun a request. */
         private final java.util.Set<org.eclipse.jetty.io.Connection> waiting =
                 java.util.concurrent.ConcurrentHashMap.newKeySet();
@@ -312,6 +315,7 @@ public final class DialogueServer implements AutoCloseable {
             if (a == null) {
                 return;
             }
+            addressOf.put(c, a);
             int n = open.merge(a, 1, Integer::sum);
             if (n > max) {
                 LOG.debug("{} holds {} connections, over the limit of {} an address: closing the newest", a, n, max);
@@ -330,7 +334,7 @@ public final class DialogueServer implements AutoCloseable {
         @Override
         public void onClosed(org.eclipse.jetty.io.Connection c) {
             waiting.remove(c);
-            InetAddress a = address(c);
+            InetAddress a = addressOf.remove(c);
             if (a != null) {
                 open.computeIfPresent(a, (k, n) -> n <= 1 ? null : n - 1);
             }

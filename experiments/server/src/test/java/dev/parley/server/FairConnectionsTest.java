@@ -114,4 +114,24 @@ class FairConnectionsTest {
             assertThat((System.nanoTime() - start) / 1_000_000).isLessThan(10_000);
         }
     }
+
+    @Test
+    void connectionsClosedAreNoLongerCounted() throws Exception {
+        // the soak's client opens a connection a request: 40 in a row from one address at a cap of 8
+        try (DialogueService service = new DialogueService(new ProtocolRegistry(), DialogueStore.open(
+                dir.resolve("c.db").toString(), new DialogueStore.Options(1, true)),
+                dev.parley.engine.ExternalConditionResolver.offlineDefault(), 10);
+             DialogueServer server = DialogueServer.start(service, new DialogueServer.Config("127.0.0.1", 0, 4096, 4,
+                     32, 30_000, 1_000, null, Exposure.LOCAL, 8))) {
+            for (int i = 0; i < 40; i++) {
+                try (Socket s = from("127.0.0.1", server.port())) {
+                    s.setSoTimeout(5_000);
+                    s.getOutputStream().write("GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+                            .getBytes(StandardCharsets.US_ASCII));
+                    String answer = new String(s.getInputStream().readAllBytes(), StandardCharsets.ISO_8859_1);
+                    assertThat(answer).as("request " + i).startsWith("HTTP/1.1 200");
+                }
+            }
+        }
+    }
 }
