@@ -217,7 +217,12 @@ final class Connections implements AutoCloseable {
         try {
             c.setAutoCommit(false);
             T result = work.run(c);
-            c.commit();
+            try {
+                c.commit();
+            } catch (SQLException e) {
+                // the one failure after which the work may have been committed all the same (a lost answer)
+                throw new CommitUncertain(e);
+            }
             return result;
         } catch (Throwable e) {
             // a failed transaction may leave the connection unusable (closed by the server, read-only since a fault
@@ -246,6 +251,15 @@ final class Connections implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SQLException("interrupted while waiting for a database connection", e);
+        }
+    }
+
+    /** A commit that failed: whether it took effect is for the database to say. */
+    static final class CommitUncertain extends SQLException {
+        private static final long serialVersionUID = 1L;
+
+        CommitUncertain(SQLException cause) {
+            super(cause.getMessage(), cause.getSQLState(), cause.getErrorCode(), cause);
         }
     }
 

@@ -157,7 +157,7 @@ final class MoveLog implements AutoCloseable {
                 writerFault = t.toString();
                 LOG.error("the database writer failed: {}", t.toString(), t);
                 for (PendingMove p : batch) {
-                    settle(p, t);
+                    settle(p, t, true); // it may have come after a commit: ask
                 }
             } finally {
                 batch.clear();
@@ -196,20 +196,28 @@ final class MoveLog implements AutoCloseable {
                 if (e instanceof Error) {
                     writerFault = e.toString();
                 }
-                settle(p, e);
+                settle(p, e, false);
             }
         }
     }
 
     /**
-     * A move whose transaction failed: stored only if the database says so (the transaction was rolled back, or its
-     * connection closed, which rolls back; a commit that happened before the failure is found here), else refused.
+     * A move whose transaction failed: refused if it failed before its commit (rolled back); after a failed commit or
+     * an Error (which may have come at any point), stored only if the database says so, and of unknown outcome if the
+     * database cannot be asked.
      */
-    private void settle(PendingMove p, Throwable failure) {
+    private void settle(PendingMove p, Throwable failure, boolean ask) {
         if (p.done().isDone()) {
             return;
         }
         NewMove m = p.move();
+        if (!ask && !(failure instanceof Error) && !commitUncertain(failure)) {
+            // failed before its commit: rolled back, certainly not stored
+            p.done().completeExceptionally(failure instanceof StoreException ? failure
+                    : new StoreException("move " + m.index() + " of dialogue " + m.dialogueId()
+                    + " was not stored: " + failure, failure));
+            return;
+        }
         try {
             boolean stored = db.inTransaction("check move " + m.index() + " of dialogue " + m.dialogueId(),
                     c -> isStored(c, m));
@@ -227,6 +235,15 @@ final class MoveLog implements AutoCloseable {
             p.done().completeExceptionally(new StoreException("move " + m.index() + " of dialogue "
                     + m.dialogueId() + " failed and whether it was stored cannot be read now: " + failure, unknown));
         }
+    }
+
+    private static boolean commitUncertain(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof Connections.CommitUncertain) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Whether this very move is the one stored at its index (a commit that reported a failure afterwards). */
