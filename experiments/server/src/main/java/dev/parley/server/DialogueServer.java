@@ -564,6 +564,14 @@ public final class DialogueServer implements AutoCloseable {
         });
         io.javalin.http.Handler join = ctx -> {
             JsonNode body = bodies.optionalJsonObject(ctx);
+            if (body != null) {
+                for (java.util.Iterator<String> it = body.fieldNames(); it.hasNext(); ) {
+                    String f = it.next();
+                    if (!f.equals("invitation")) {
+                        throw new ServiceException.Invalid("unknown field \"" + f + "\" (fields: invitation)");
+                    }
+                }
+            }
             String invitation = ctx.queryParam("invitation");
             String inBody = body != null && body.path("invitation").isTextual() ? body.get("invitation").asText()
                     : null;
