@@ -344,7 +344,11 @@ public final class WebInterface implements DialogueServer.Extension {
             }
             for (Iterator<Map.Entry<String, JsonNode>> it = replyNode.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
-                // text only, as the interaction endpoint takes it: a number would not be sent as it was typed
+                // text only, as the interaction endpoint takes it (null: no value): a number would not be sent as it
+                // was typed
+                if (e.getValue().isNull()) {
+                    continue;
+                }
                 if (!e.getValue().isTextual()) {
                     throw new ServiceException.Invalid("\"reply." + e.getKey() + "\" must be text (a JSON string)");
                 }

@@ -69,5 +69,6 @@ class FilesAttackTest {
         assertThat(web.post("/dialogue/new/fruit-trading", Map.of("participant", List.of())).status())
                 .isEqualTo(400);
         assertThat(web.post("/dialogue/" + id + "/join/Bob", Map.of("role", "Bob")).status()).isEqualTo(400);
+        assertThat(web.post("/dialogue/" + id + "/join/Bob", "{\"invitation\": null}").status()).isEqualTo(400);
     }
 }

@@ -571,6 +571,9 @@ public final class DialogueServer implements AutoCloseable {
                         throw new ServiceException.Invalid("unknown field \"" + f + "\" (fields: invitation)");
                     }
                 }
+                if (body.has("invitation") && !body.get("invitation").isTextual()) {
+                    throw new ServiceException.Invalid("\"invitation\" must be text (the code its creator received)");
+                }
             }
             String invitation = ctx.queryParam("invitation");
             String inBody = body != null && body.path("invitation").isTextual() ? body.get("invitation").asText()
