@@ -39,7 +39,7 @@ final class RequestGuard {
         // no Host at all is an HTTP/1.0 client, never a browser
         if (!host.isEmpty() && !hostAllowed(host)) {
             throw new ApiException(403, "this server does not answer to the host name " + host + " (it answers to "
-                    + "localhost, IP addresses" + (exposure.isPublic() ? " and its --public-url" : "") + ")");
+                    + "localhost, IP addresses" + (exposure.isPublic() ? " and its public address" : "") + ")");
         }
         if (!stateChanging) {
             return;
